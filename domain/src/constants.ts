@@ -1,0 +1,240 @@
+/** Product constants of SPEC §9 (and the few fixed values of §2–§4 they refer to). */
+import type { ReleaseNote } from './types.ts';
+
+/** Current app version (SPEC §9). */
+export const APP_VERSION = '0.2.0';
+
+// ---------------------------------------------------------------------------
+// Assignment status (SPEC §3, §4)
+
+/** The three board columns, in display order (SPEC §3). */
+export const ASSIGNMENT_STATUSES = ['new', 'in progress', 'done'] as const;
+export type Status = (typeof ASSIGNMENT_STATUSES)[number];
+/** "new" is the default when the status is empty (SPEC §4). */
+export const DEFAULT_STATUS: Status = 'new';
+
+// ---------------------------------------------------------------------------
+// Limits and counters (SPEC §5, §9)
+
+export const TITLE_MAX_LENGTH = 125;
+export const DESCRIPTION_MAX_LENGTH = 2000;
+export const SUBTASK_MAX_LENGTH = 125;
+export const NOTE_MAX_LENGTH = 1000;
+/** The chat input element refuses more than this many characters. */
+export const CHAT_INPUT_MAX_LENGTH = 1024;
+/** The chat counter reads "n/512". */
+export const CHAT_COUNTER_LIMIT = 512;
+/** 20 MB. */
+export const PDF_MAX_BYTES = 20_971_520;
+export const PDF_MAX_FILES = 1;
+
+/**
+ * (ours) Most subtasks and notes one assignment may hold; keeps a document well inside
+ * Firestore's 1 MiB. The spec gives no count.
+ */
+export const SUBTASKS_MAX_COUNT = 200;
+export const NOTES_MAX_COUNT = 200;
+
+/** Counters turn red when the length is strictly above these (SPEC §5). */
+export const TITLE_WARN_THRESHOLD = 90;
+export const DESCRIPTION_WARN_THRESHOLD = 1250;
+export const NOTE_WARN_THRESHOLD = 500;
+export const CHAT_WARN_THRESHOLD = 512;
+
+// ---------------------------------------------------------------------------
+// Focus mode (SPEC §4, §9)
+
+/** 25 minutes. */
+export const FOCUS_TIMER_MS = 1_500_000;
+export const FOCUS_TICK_MS = 100;
+/** The gate opens at 80 % of the timer. */
+export const FOCUS_GATE_THRESHOLD = 0.8;
+export const PROGRESS_TIMER_WEIGHT = 0.4;
+export const PROGRESS_SUBTASK_WEIGHT = 0.6;
+/** Saved timer state older than this is discarded (30 min). */
+export const TIMER_STATE_EXPIRY_MS = 30 * 60 * 1000;
+/** Debounce for saving the timer state locally (SPEC §7). */
+export const TIMER_SAVE_DEBOUNCE_MS = 100;
+/** The cached next-due task expires after 24 h. */
+export const FOCUS_CACHE_EXPIRY_MS = 24 * 60 * 60 * 1000;
+/** Hidden time is subtracted only when it exceeds this. */
+export const HIDDEN_TAB_THRESHOLD_MS = 100;
+/** Radius of the timer ring (SPEC §2). */
+export const FOCUS_TIMER_RING_RADIUS = 45;
+
+// ---------------------------------------------------------------------------
+// Due dates (SPEC §3, §4, §9)
+
+/** Default time of day, 08:00 AM. */
+export const DEFAULT_DUE_HOUR = '08';
+export const DEFAULT_DUE_MINUTE = '00';
+export const DEFAULT_DUE_TIME = '08:00';
+export const DEFAULT_DUE_AMPM = 'AM';
+/** The hour choices of the time selector, 1 to 12. */
+export const DUE_HOUR_OPTIONS: readonly number[] = Array.from({ length: 12 }, (_, i) => i + 1);
+/** The minute choices of the time selector, "00" to "59" in one-minute steps. */
+export const DUE_MINUTE_OPTIONS: readonly string[] = Array.from({ length: 60 }, (_, i) =>
+  String(i).padStart(2, '0'),
+);
+/** Date format shown in the assignment modal. */
+export const MODAL_DATE_FORMAT = 'yyyy-MM-dd';
+/** Date picker defaults. */
+export const DATE_PICKER_DISPLAY_FORMAT = 'MM/dd/yyyy';
+export const DATE_PICKER_TIME_INTERVAL_MINUTES = 30;
+export const DATE_PICKER_YEARS_PER_PAGE = 12;
+export const DATE_PICKER_MONTHS_SHOWN = 1;
+export const DATE_PICKER_YEAR_DROPDOWN_MIN = 1900;
+export const DATE_PICKER_YEAR_DROPDOWN_MAX = 2100;
+/** Dates before this year are invalid in the picker (SPEC §5). */
+export const DATE_PICKER_MIN_YEAR = 1800;
+/** The picker's input-error code for unparseable input (SPEC §5). */
+export const DATE_INPUT_ERROR_CODE = 1;
+
+/** Urgency day thresholds 0, 1, 2, 7, 10 (SPEC §4, §9). */
+export const URGENCY_TODAY_DAYS = 0;
+export const URGENCY_TOMORROW_DAYS = 1;
+export const URGENCY_TWO_DAYS = 2;
+export const URGENCY_WEEK_DAYS = 7;
+/** Due within this many days: white badge. */
+export const URGENCY_SOON_DAYS = 10;
+
+// ---------------------------------------------------------------------------
+// Timings (SPEC §7, §9)
+
+export const CSRF_TIMEOUT_MS = 10_000;
+export const DRAG_HOLD_MS = 250;
+export const DROP_ANIMATION_MIN_MS = 330;
+export const DROP_ANIMATION_MAX_MS = 550;
+/** Auto-scroll starts at 25 % from the edge, peaks at 5 %, at most 28 px per step. */
+export const AUTO_SCROLL_START_FRACTION = 0.25;
+export const AUTO_SCROLL_MAX_FRACTION = 0.05;
+export const AUTO_SCROLL_MAX_PX = 28;
+export const SETTINGS_TOAST_MS = 3000;
+export const SNACKBAR_MS = 4000;
+export const SNACKBAR_FADE_MS = 300;
+
+// Celebrations
+export const CONFETTI_DEFAULT_PARTICLES = 80;
+export const CONFETTI_DEFAULT_DURATION_MS = 900;
+export const CONFETTI_COMPLETION_BURST_MS = 1500;
+export const CONFETTI_SPREAD = 70;
+export const BUBBLES_DURATION_MS = 1400;
+export const BUBBLES_COUNT = 15;
+export const PET_DURATION_MS = 1300;
+export const PET_PARTICLES = 8;
+export const NEON_OVERLAY_MS = 1200;
+export const SUBTASK_CELEBRATION_MS = 900;
+
+// Loading screen
+export const LOADING_BUBBLE_COUNT = 10;
+export const LOADING_POP_VIBRATION_MS = 10;
+
+// ---------------------------------------------------------------------------
+// Modal sizes (SPEC §2, §9)
+
+export const MODAL_MIN_WIDTH_PX = 320;
+export const MODAL_MIN_HEIGHT_PX = 300;
+export const MODAL_MAX_WIDTH = '95vw';
+export const MODAL_MAX_HEIGHT = '90vh';
+export const SUGGEST_MODAL_MIN_WIDTH_PX = 500;
+export const SUGGEST_MODAL_MIN_HEIGHT_PX = 400;
+
+// ---------------------------------------------------------------------------
+// AI deep dive (SPEC §9)
+
+/** A deep-dive snippet is the first 100 characters of the response. */
+export const DEEP_DIVE_SNIPPET_LENGTH = 100;
+/** The eight deep-dive tools, names exactly as in SPEC §9. */
+export const DEEP_DIVE_TOOLS = [
+  'Thought Provoker',
+  'Analogy Generator',
+  'Trend Spotter',
+  'Interactive Mind Mapping',
+  'Feedback Loop',
+  'Emotion & Tone Advisor',
+  'Time Machine Feature',
+  'Inspiration Portal',
+] as const;
+export type DeepDiveTool = (typeof DEEP_DIVE_TOOLS)[number];
+
+// ---------------------------------------------------------------------------
+// Local preferences (SPEC §3, §9)
+
+export const THEME_PREFERENCES = ['light', 'dark', 'system'] as const;
+export type ThemePreference = (typeof THEME_PREFERENCES)[number];
+
+export const HAPTIC_INTENSITIES = ['light', 'medium', 'strong'] as const;
+export type HapticIntensity = (typeof HAPTIC_INTENSITIES)[number];
+/** Haptic defaults: enabled, medium intensity, subtask vibration off. */
+export const DEFAULT_HAPTIC_SETTINGS = {
+  enabled: true,
+  intensity: 'medium' as HapticIntensity,
+  timerComplete: true,
+  taskComplete: true,
+  subtaskComplete: false,
+} as const;
+
+/** WCAG AA contrast targets. */
+export const CONTRAST_NORMAL_TEXT = 4.5;
+export const CONTRAST_LARGE_TEXT = 3;
+
+// ---------------------------------------------------------------------------
+// Legal page terms (SPEC §9)
+
+export const LEGAL_TERMS = {
+  consentLogRetentionYears: 6,
+  dataRetentionAfterDeletionDays: 30,
+  rightsRequestResponseDays: 30,
+  minimumAge: 13,
+  liabilityCapUsd: 100,
+  arbitrationOptOutDays: 30,
+} as const;
+
+// ---------------------------------------------------------------------------
+// Release history (SPEC §1), oldest first.
+
+export const RELEASE_NOTES: readonly ReleaseNote[] = [
+  {
+    version: '0.1.0',
+    features: [
+      {
+        title: 'Kanban',
+        description: 'Track your assignments on a board with New, In progress and Done columns.',
+        icon: '📋',
+      },
+      {
+        title: 'AI Deep Dive',
+        description: 'Eight AI tools that help you explore an assignment from new angles.',
+        icon: '🔍',
+      },
+      {
+        title: 'AI Chat',
+        description:
+          'Chat with an AI helper about your assignment, with replies as they stream in.',
+        icon: '💬',
+      },
+      {
+        title: 'AI Subtask Suggestions',
+        description: 'Let AI break an assignment into small subtasks you can review and approve.',
+        icon: '✨',
+      },
+    ],
+  },
+  {
+    version: '0.2.0',
+    features: [
+      {
+        title: 'Focus Mode',
+        description:
+          'A full-screen, distraction-free view of your next task with a 25-minute timer and progress gating.',
+        icon: '🎯',
+      },
+      {
+        title: 'Enhanced Due Date Timing',
+        description:
+          'Due dates now have hour and minute precision, so calendar events are no longer all-day.',
+        icon: '⏰',
+      },
+    ],
+  },
+];

@@ -1,0 +1,213 @@
+/**
+ * Input schemas for the API (SPEC §5, §7). Objects are strict: unknown fields are refused.
+ * Every issue carries a sentence a person can act on, naming the field and the limit.
+ */
+import { z } from 'zod';
+import {
+  ASSIGNMENT_STATUSES,
+  DESCRIPTION_MAX_LENGTH,
+  NOTE_MAX_LENGTH,
+  NOTES_MAX_COUNT,
+  SUBTASK_MAX_LENGTH,
+  SUBTASKS_MAX_COUNT,
+  TITLE_MAX_LENGTH,
+} from './constants.ts';
+import { isValidDueDate } from './dueDate.ts';
+
+/** Error of a strict object: unknown fields by name, anything else "<what> must be an object." */
+const objectError =
+  (what: string) =>
+  (issue: z.core.$ZodRawIssue): string =>
+    issue.code === 'unrecognized_keys'
+      ? `Unknown field: ${String(issue.keys[0])}.`
+      : `${what} must be an object.`;
+
+/** A string field; missing reads "<field> is required.", another type "<field> must be text." */
+function text(field: string, max: number, opts: { trim?: boolean; required?: boolean } = {}) {
+  let s = z.string({
+    error: (issue) =>
+      issue.input === undefined ? `${field} is required.` : `${field} must be text.`,
+  });
+  if (opts.trim) s = s.trim();
+  if (opts.required) s = s.min(1, `${field} is required.`);
+  return s.max(max, `${field} must be at most ${max} characters.`);
+}
+
+/** Ids usable as document ids and field-path keys: letters, digits, "-" and "_". */
+const ID_RE = /^[A-Za-z0-9_-]{1,128}$/;
+const idSchema = (field: string) =>
+  text(field, 128, { required: true }).regex(
+    ID_RE,
+    `${field} may contain only letters, digits, "-" and "_".`,
+  );
+
+/** SPEC §5: required, trimmed, at most 125 characters. */
+export const titleSchema = text('title', TITLE_MAX_LENGTH, { trim: true, required: true });
+/** SPEC §5: optional, at most 2000 characters (kept as typed). */
+export const descriptionSchema = text('description', DESCRIPTION_MAX_LENGTH);
+/** SPEC §5: a subtask title, trimmed, not blank, at most 125 characters. */
+export const subtaskTitleSchema = text('subtask title', SUBTASK_MAX_LENGTH, {
+  trim: true,
+  required: true,
+});
+/** SPEC §5: a note, trimmed, not blank, at most 1000 characters. */
+export const noteTextSchema = text('note', NOTE_MAX_LENGTH, { trim: true, required: true });
+
+/** SPEC §3: '', 'YYYY-MM-DD' (legacy) or 'YYYY-MM-DDTHH:MM:00', with a real date and time. */
+export const dueDateSchema = z
+  .string({ error: 'due_date must be text.' })
+  .refine(
+    isValidDueDate,
+    'due_date must be empty, YYYY-MM-DD or YYYY-MM-DDTHH:MM:00 with a real date and time.',
+  );
+
+/** SPEC §4: one of the three statuses; '' means "new". */
+export const statusSchema = z.preprocess(
+  (v) => (v === '' ? 'new' : v),
+  z.enum(ASSIGNMENT_STATUSES, {
+    error: `status must be one of: ${ASSIGNMENT_STATUSES.join(', ')}.`,
+  }),
+);
+
+/** A subtask as sent by clients; the legacy `text` stands for `title`. */
+export const subtaskInputSchema = z
+  .strictObject(
+    {
+      id: idSchema('subtask id').optional(),
+      title: subtaskTitleSchema.optional(),
+      text: subtaskTitleSchema.optional(),
+      completed: z.boolean({ error: 'subtask completed must be true or false.' }).optional(),
+      created_date: text('subtask created_date', 64).optional(),
+    },
+    { error: objectError('each subtask') },
+  )
+  .refine((s) => s.title !== undefined || s.text !== undefined, {
+    message: 'subtask title is required.',
+    path: ['title'],
+  })
+  .transform(({ title, text: legacy, completed, ...rest }) => ({
+    ...rest,
+    title: title ?? legacy ?? '',
+    completed: completed ?? false,
+  }));
+export type SubtaskInput = z.output<typeof subtaskInputSchema>;
+
+/** A note as sent by clients: a string, or { id?, text, created_date? }. */
+export const noteInputSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? { text: v } : v),
+  z.strictObject(
+    {
+      id: idSchema('note id').optional(),
+      text: noteTextSchema,
+      created_date: text('note created_date', 64).optional(),
+    },
+    { error: objectError('each note') },
+  ),
+);
+export type NoteInput = z.output<typeof noteInputSchema>;
+
+/** True when no two items share an id. */
+function uniqueIds(items: readonly { id?: string | undefined }[]): boolean {
+  const ids = items.flatMap((i) => (i.id === undefined ? [] : [i.id]));
+  return new Set(ids).size === ids.length;
+}
+
+const subtasksSchema = z
+  .array(subtaskInputSchema, { error: 'subtasks must be a list.' })
+  .max(SUBTASKS_MAX_COUNT, `subtasks must have at most ${SUBTASKS_MAX_COUNT} items.`)
+  .refine(uniqueIds, 'subtask ids must be unique.');
+const notesSchema = z
+  .array(noteInputSchema, { error: 'notes must be a list.' })
+  .max(NOTES_MAX_COUNT, `notes must have at most ${NOTES_MAX_COUNT} items.`)
+  .refine(uniqueIds, 'note ids must be unique.');
+
+/** POST /api/assignment body (SPEC §7). Missing optional fields take their defaults. */
+export const assignmentCreateSchema = z.strictObject(
+  {
+    title: titleSchema,
+    description: descriptionSchema.default(''),
+    due_date: dueDateSchema.default(''),
+    status: statusSchema.default('new'),
+    subtasks: subtasksSchema.default([]),
+    notes: notesSchema.default([]),
+  },
+  { error: objectError('assignment') },
+);
+export type AssignmentCreateInput = z.output<typeof assignmentCreateSchema>;
+
+/** PATCH /api/assignment body (SPEC §7): id plus any subset of the editable fields, and rank. */
+export const assignmentPatchSchema = z.strictObject(
+  {
+    id: idSchema('id'),
+    title: titleSchema.optional(),
+    description: descriptionSchema.optional(),
+    due_date: dueDateSchema.optional(),
+    status: statusSchema.optional(),
+    subtasks: subtasksSchema.optional(),
+    notes: notesSchema.optional(),
+    rank: z.number({ error: 'rank must be a number.' }).optional(),
+  },
+  { error: objectError('assignment') },
+);
+export type AssignmentPatchInput = z.output<typeof assignmentPatchSchema>;
+
+/** A version string such as "0.2.0". */
+const versionSchema = (field: string) =>
+  text(field, 32, { required: true }).regex(
+    /^\d+(\.\d+)*$/,
+    `${field} must be a version such as 0.2.0.`,
+  );
+
+/** PATCH /api/user/{id} body (SPEC §7): at least one field. */
+export const userPatchSchema = z
+  .strictObject(
+    {
+      ai_help_enabled: z.boolean({ error: 'ai_help_enabled must be true or false.' }).optional(),
+      ai_deep_dive_enabled: z
+        .boolean({ error: 'ai_deep_dive_enabled must be true or false.' })
+        .optional(),
+      last_used_version: versionSchema('last_used_version').optional(),
+      last_whats_new_version: versionSchema('last_whats_new_version').optional(),
+    },
+    { error: objectError('user update') },
+  )
+  .refine((u) => Object.values(u).some((v) => v !== undefined), 'At least one field is required.');
+export type UserPatchInput = z.output<typeof userPatchSchema>;
+
+/** POST /api/acceptance body (SPEC §5, §7): both must be literally true. */
+export const acceptanceSchema = z.strictObject(
+  {
+    privacyAccepted: z.literal(true, { error: 'privacyAccepted must be true.' }),
+    tosAccepted: z.literal(true, { error: 'tosAccepted must be true.' }),
+  },
+  { error: objectError('acceptance') },
+);
+export type AcceptanceInput = z.output<typeof acceptanceSchema>;
+
+/** "subtasks[0].foo" from an issue path. */
+function formatPath(path: readonly PropertyKey[]): string {
+  return path
+    .map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i > 0 ? '.' : ''}${String(p)}`))
+    .join('');
+}
+
+/** The first issue as a sentence; unknown fields read "Unknown field: <name>.". */
+export function formatValidationError(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid input.';
+  if (issue.code === 'unrecognized_keys') {
+    return `Unknown field: ${formatPath([...issue.path, issue.keys[0] ?? ''])}.`;
+  }
+  return issue.message;
+}
+
+/** Parses `input`, answering the data or a sentence from formatValidationError. */
+export function validate<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+): { success: true; data: z.output<S> } | { success: false; error: string } {
+  const r = schema.safeParse(input);
+  return r.success
+    ? { success: true, data: r.data }
+    : { success: false, error: formatValidationError(r.error) };
+}

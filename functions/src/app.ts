@@ -1,0 +1,95 @@
+import express, { type RequestHandler } from 'express';
+import type { Auth } from 'firebase-admin/auth';
+import type { Firestore } from 'firebase-admin/firestore';
+import type { ServerConfig } from './config.ts';
+import { requireUser } from './http/auth.ts';
+import { requireCsrf } from './http/csrf.ts';
+import { errorHandler, HttpError, notFoundHandler } from './http/errors.ts';
+import { sessionRoutes } from './routes/session.ts';
+import { csrfTokenOf } from './users/profile.ts';
+
+export interface AppDeps {
+  auth: Auth;
+  db: Firestore;
+  config: ServerConfig;
+}
+
+/** Cloud Functions parse bodies before our code runs; cap them by their raw size. */
+function capBodySize(limit: number): RequestHandler {
+  return (req, _res, next) => {
+    const raw = (req as { rawBody?: Buffer }).rawBody;
+    const declared = Number(req.get('content-length') ?? 0);
+    const size = raw?.length ?? declared;
+    if (size > limit)
+      return next(new HttpError(413, 'The request is too large. The limit is 1 MB.'));
+    next();
+  };
+}
+
+/** Refuses bodies that are not JSON on routes that take JSON. */
+const requireJsonBody: RequestHandler = (req, _res, next) => {
+  const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding');
+  if (hasBody && !req.is('application/json')) {
+    return next(
+      new HttpError(415, 'Send the request body as JSON (Content-Type: application/json).'),
+    );
+  }
+  next();
+};
+
+function cors(origins: string[]): RequestHandler {
+  return (req, res, next) => {
+    const origin = req.get('origin');
+    if (origin && origins.includes(origin)) {
+      res.set('Access-Control-Allow-Origin', origin);
+      res.set('Vary', 'Origin');
+      res.set('Access-Control-Allow-Credentials', 'true');
+      res.set('Access-Control-Allow-Headers', 'Authorization, Content-Type, X-CSRF-Token');
+      res.set('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
+    }
+    if (req.method === 'OPTIONS') {
+      res.status(204).end();
+      return;
+    }
+    next();
+  };
+}
+
+const securityHeaders: RequestHandler = (_req, res, next) => {
+  res.set('X-Content-Type-Options', 'nosniff');
+  res.set('X-Frame-Options', 'DENY');
+  res.set('Referrer-Policy', 'no-referrer');
+  res.set('Cache-Control', 'no-store');
+  next();
+};
+
+/**
+ * The `/api` contract of SPEC §7. Mounted at `/api` (what Hosting's rewrite
+ * passes on) and at the root (what the function's own URL receives).
+ */
+export function createApp({ auth, db, config }: AppDeps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', true);
+
+  const api = express.Router();
+  api.use(securityHeaders);
+  api.use(cors(config.corsOrigins));
+  api.get('/health', (_req, res) => {
+    res.json({ ok: true });
+  });
+  api.use(requireUser(auth));
+  api.use(capBodySize(config.jsonBodyLimit));
+  api.use(requireJsonBody);
+  api.use(express.json({ limit: config.jsonBodyLimit }));
+  api.use(requireCsrf((uid) => csrfTokenOf(db, uid)));
+
+  api.use(sessionRoutes(db));
+
+  api.use(notFoundHandler);
+
+  app.use('/api', api);
+  app.use('/', api);
+  app.use(errorHandler);
+  return app;
+}

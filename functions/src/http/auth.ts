@@ -1,0 +1,33 @@
+import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
+import type { Request, RequestHandler } from 'express';
+import { route, unauthorized } from './errors.ts';
+
+export interface AuthedRequest extends Request {
+  user: DecodedIdToken;
+}
+
+/** The signed-in caller; only valid behind `requireUser`. */
+export function callerOf(req: Request): DecodedIdToken {
+  const user = (req as Partial<AuthedRequest>).user;
+  if (!user) throw unauthorized();
+  return user;
+}
+
+/**
+ * DESIGN §3: `Authorization: Bearer <Firebase ID token>`, verified with the
+ * Admin SDK. Revocation is checked too, so a deleted or disabled account, or
+ * a token made up for an account that does not exist, is refused.
+ */
+export function requireUser(auth: Auth): RequestHandler {
+  return route(async (req, _res, next) => {
+    const header = req.get('authorization') ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match?.[1]) throw unauthorized('Please sign in to continue.');
+    try {
+      (req as AuthedRequest).user = await auth.verifyIdToken(match[1], true);
+    } catch {
+      throw unauthorized('Your session has expired or is not valid. Please sign in again.');
+    }
+    next();
+  });
+}

@@ -1,0 +1,55 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+
+/** An error whose message is safe and useful to show to the person using the app. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message = 'Please sign in to continue.') =>
+  new HttpError(401, message);
+export const forbidden = (message: string) => new HttpError(403, message);
+export const notFound = (message = 'Not found.') => new HttpError(404, message);
+
+/** Wraps an async route so a rejected promise reaches the error handler. */
+export function route(
+  handler: (...args: Parameters<RequestHandler>) => Promise<unknown>,
+): RequestHandler {
+  return (req, res, next) => {
+    handler(req, res, next).catch(next);
+  };
+}
+
+export const notFoundHandler: RequestHandler = (_req, res) => {
+  res.status(404).json({ error: 'There is no such API endpoint.' });
+};
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+}
+
+/** JSON errors per DESIGN §3: a message a person can act on, never a stack trace. */
+export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next) => {
+  if (err instanceof HttpError) {
+    res.status(err.status).json({ error: err.message });
+    return;
+  }
+  const parserError = err as BodyParserError;
+  if (parserError?.type === 'entity.too.large' || parserError?.status === 413) {
+    res.status(413).json({ error: 'The request is too large. The limit is 1 MB.' });
+    return;
+  }
+  if (parserError?.type === 'entity.parse.failed') {
+    res.status(400).json({ error: 'The request body is not valid JSON.' });
+    return;
+  }
+  console.error('Unhandled API error', err);
+  res.status(500).json({ error: 'Something went wrong on our side. Please try again.' });
+};

@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { StackMode } from './mode.ts';
+
+export const ROOT = join(import.meta.dirname, '..', '..');
+export const PROJECT_ID = 'demo-brainboard';
+export const REGION = 'us-central1';
+export const WEB_PORT = 5173;
+export const OPENAI_STANDIN_PORT = Number(process.env.OPENAI_STANDIN_PORT ?? 8089);
+export const CALENDAR_STANDIN_PORT = Number(process.env.CALENDAR_STANDIN_PORT ?? 8090);
+export const DATA_DIR = join(ROOT, '.data');
+
+interface FirebaseJson {
+  emulators: Record<string, { host?: string; port?: number }>;
+}
+
+/** Emulator ports come from firebase.json, the one place they are written. */
+export const emulatorPorts = (() => {
+  const json = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')) as FirebaseJson;
+  const port = (name: string) => {
+    const value = json.emulators[name]?.port;
+    if (!value) throw new Error(`firebase.json has no port for the ${name} emulator`);
+    return value;
+  };
+  return {
+    auth: port('auth'),
+    firestore: port('firestore'),
+    functions: port('functions'),
+    storage: port('storage'),
+    hosting: port('hosting'),
+    hub: port('hub'),
+  };
+})();
+
+export const urls = {
+  web: `http://localhost:${WEB_PORT}`,
+  functionBase: `http://127.0.0.1:${emulatorPorts.functions}/${PROJECT_ID}/${REGION}/api`,
+  auth: `http://127.0.0.1:${emulatorPorts.auth}`,
+  firestoreHost: `127.0.0.1:${emulatorPorts.firestore}`,
+};
+
+/** Stand-in URLs; undefined where a real provider was configured instead. */
+export interface ProviderUrls {
+  openaiBaseUrl?: string;
+  calendarRootUrl?: string;
+  oauthTokenUrl?: string;
+}
+
+const pick = (...values: (string | undefined)[]) => values.find((v) => v !== undefined && v !== '');
+
+/** Environment the functions see in the local stack (DESIGN §4). */
+export function functionsEnv(mode: StackMode, providers: ProviderUrls): Record<string, string> {
+  const candidates: Record<string, string | undefined> = {
+    GCLOUD_PROJECT: PROJECT_ID,
+    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${emulatorPorts.auth}`,
+    OPENAI_BASE_URL: pick(process.env.OPENAI_BASE_URL, providers.openaiBaseUrl),
+    OPENAI_API_KEY: pick(process.env.OPENAI_API_KEY, providers.openaiBaseUrl && 'standin-key'),
+    OPENAI_MODEL: pick(process.env.OPENAI_MODEL, providers.openaiBaseUrl && 'brainboard-standin'),
+    GOOGLE_CALENDAR_ROOT_URL: pick(process.env.GOOGLE_CALENDAR_ROOT_URL, providers.calendarRootUrl),
+    GOOGLE_OAUTH_TOKEN_URL: pick(process.env.GOOGLE_OAUTH_TOKEN_URL, providers.oauthTokenUrl),
+    CORS_ORIGINS: `http://localhost:${WEB_PORT},http://127.0.0.1:${WEB_PORT}`,
+  };
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(candidates)) if (value) env[key] = value;
+  if (mode === 'lite') {
+    env.FIRESTORE_EMULATOR_HOST = urls.firestoreHost;
+    env.FILE_STORE_DIR = join(DATA_DIR, 'files');
+  }
+  return env;
+}
+
+/** VITE_* values for the web app in the local stack (see web/.env.development). */
+export function webEnv(mode: StackMode): Record<string, string> {
+  return {
+    VITE_FIREBASE_API_KEY: 'demo-key',
+    VITE_FIREBASE_AUTH_DOMAIN: `${PROJECT_ID}.firebaseapp.com`,
+    VITE_FIREBASE_PROJECT_ID: PROJECT_ID,
+    VITE_FIREBASE_APP_ID: 'demo-app',
+    VITE_USE_EMULATORS: 'true',
+    VITE_AUTH_EMULATOR_URL: urls.auth,
+    VITE_FIRESTORE_EMULATOR_HOST: urls.firestoreHost,
+    // The browser can reach Firestore only through the official emulator.
+    VITE_FIRESTORE_LIVE: mode === 'full' ? 'true' : 'false',
+    VITE_API_BASE: '',
+    VITE_AI_ENABLED: process.env.VITE_AI_ENABLED ?? 'true',
+  };
+}

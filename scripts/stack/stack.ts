@@ -1,0 +1,222 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { FirestoreServer as LiteFirestoreServer } from '@firestore-emulator/server';
+import { join } from 'node:path';
+import { startCalendarStandin } from '../standins/calendar-standin.ts';
+import { startOpenAIStandin } from '../standins/openai-standin.ts';
+import {
+  CALENDAR_STANDIN_PORT,
+  DATA_DIR,
+  emulatorPorts,
+  functionsEnv,
+  OPENAI_STANDIN_PORT,
+  PROJECT_ID,
+  ROOT,
+  urls,
+  WEB_PORT,
+  webEnv,
+  type ProviderUrls,
+} from './config.ts';
+import { detectMode, type ModeChoice } from './mode.ts';
+import { assertPortsFree, spawnGroup, waitForHttp, type GroupProcess } from './processes.ts';
+
+export interface StackOptions {
+  /** 'dev' serves the app with Vite's dev server, 'preview' builds it first; 'none' serves no app. */
+  web: 'dev' | 'preview' | 'none';
+  /** Create the demo account and its sample assignments. */
+  seed: boolean;
+  /** Print the emulators' output (it always goes to .data/logs/emulators.log). */
+  echo?: (line: string) => void;
+  /** Progress messages. */
+  log?: (message: string) => void;
+}
+
+export interface Stack {
+  mode: ModeChoice;
+  urls: {
+    web: string | null;
+    api: string;
+    authEmulator: string;
+    openai: string | null;
+    calendar: string | null;
+  };
+  stop(): Promise<void>;
+}
+
+type Stopper = () => Promise<unknown>;
+
+async function bundleFunctions(
+  watch: boolean,
+  env: NodeJS.ProcessEnv,
+): Promise<GroupProcess | null> {
+  if (watch) {
+    // A child that rebuilds lib/index.js on change; the emulator reloads it.
+    const proc = spawnGroup(process.execPath, ['functions/build.mjs', '--watch'], {
+      cwd: ROOT,
+      env,
+      logFile: join(DATA_DIR, 'logs', 'functions-build.log'),
+    });
+    // The first build must exist before the emulator starts.
+    await buildFunctionsOnce();
+    return proc;
+  }
+  await buildFunctionsOnce();
+  return null;
+}
+
+function buildFunctionsOnce(): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    execFile(process.execPath, ['functions/build.mjs'], { cwd: ROOT }, (err, _out, stderr) =>
+      err ? reject(new Error(`Building the functions failed:\n${stderr}`)) : resolve(),
+    );
+  });
+}
+
+/**
+ * Brings up the whole product locally (DESIGN §4): the Auth and Functions
+ * emulators, Firestore (the official emulator in full mode, the lite server
+ * otherwise), the OpenAI and Calendar stand-ins unless real providers are
+ * configured, the demo data, and the web app on :5173. `stop()` takes all of
+ * it down again.
+ */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const log = options.log ?? (() => {});
+  const stoppers: Stopper[] = [];
+  const stop = async () => {
+    for (const s of stoppers.reverse()) await s().catch(() => {});
+    stoppers.length = 0;
+  };
+
+  try {
+    const mode = await detectMode();
+    log(`Mode: ${mode.mode}. ${mode.reason}`);
+
+    const ports: Record<string, number> = {
+      auth: emulatorPorts.auth,
+      functions: emulatorPorts.functions,
+      firestore: emulatorPorts.firestore,
+      'emulator hub': emulatorPorts.hub,
+    };
+    if (mode.mode === 'full') ports.storage = emulatorPorts.storage;
+    if (options.web !== 'none') ports.web = WEB_PORT;
+    const useOpenAIStandin = !process.env.OPENAI_API_KEY;
+    const useCalendarStandin = !process.env.GOOGLE_CALENDAR_ROOT_URL;
+    if (useOpenAIStandin) ports['OpenAI stand-in'] = OPENAI_STANDIN_PORT;
+    if (useCalendarStandin) ports['Calendar stand-in'] = CALENDAR_STANDIN_PORT;
+    await assertPortsFree(ports);
+    mkdirSync(DATA_DIR, { recursive: true });
+
+    const providers: ProviderUrls = {};
+    if (useOpenAIStandin) {
+      const openai = await startOpenAIStandin({ port: OPENAI_STANDIN_PORT, host: '127.0.0.1' });
+      stoppers.push(() => openai.close());
+      providers.openaiBaseUrl = openai.url;
+      log(`OpenAI stand-in: ${openai.url}`);
+    }
+    if (useCalendarStandin) {
+      const calendar = await startCalendarStandin({
+        port: CALENDAR_STANDIN_PORT,
+        host: '127.0.0.1',
+      });
+      stoppers.push(() => calendar.close());
+      providers.calendarRootUrl = calendar.url;
+      providers.oauthTokenUrl = `${calendar.url}token`;
+      log(`Calendar stand-in: ${calendar.url}`);
+    }
+
+    if (mode.mode === 'lite') {
+      // Its ESM build has unresolvable imports under Node's loader; the CJS build works.
+      const { FirestoreServer } = createRequire(import.meta.url)('@firestore-emulator/server') as {
+        FirestoreServer: typeof LiteFirestoreServer;
+      };
+      const firestore = new FirestoreServer();
+      await firestore.start(emulatorPorts.firestore);
+      stoppers.push(async () => firestore.stop());
+      log(`Lite Firestore (gRPC): ${urls.firestoreHost}`);
+    }
+
+    const fnEnv = functionsEnv(mode.mode, providers);
+    const childEnv: NodeJS.ProcessEnv = { ...process.env, ...fnEnv };
+
+    log('Building the functions...');
+    const watcher = await bundleFunctions(options.web === 'dev', childEnv);
+    if (watcher) stoppers.push(() => watcher.stop(2000));
+
+    const only = mode.mode === 'full' ? 'auth,functions,firestore,storage' : 'auth,functions';
+    log(`Starting the Firebase emulators (${only})...`);
+    const emulators = spawnGroup(
+      process.execPath,
+      [
+        join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js'),
+        'emulators:start',
+        '--only',
+        only,
+        '--project',
+        PROJECT_ID,
+      ],
+      {
+        cwd: ROOT,
+        env: childEnv,
+        logFile: join(DATA_DIR, 'logs', 'emulators.log'),
+        ...(options.echo ? { echo: options.echo } : {}),
+      },
+    );
+    stoppers.push(() => emulators.stop());
+    await waitForHttp(`${urls.functionBase}/api/health`, {
+      timeoutMs: 180_000,
+      process: emulators,
+      what: 'The Firebase emulators',
+    });
+
+    // The Admin SDK in this process talks to the same emulators.
+    Object.assign(process.env, {
+      GCLOUD_PROJECT: PROJECT_ID,
+      FIREBASE_AUTH_EMULATOR_HOST: fnEnv.FIREBASE_AUTH_EMULATOR_HOST,
+      FIRESTORE_EMULATOR_HOST: urls.firestoreHost,
+    });
+
+    if (options.seed) {
+      const { getServices } = await import('../../functions/src/firebase.ts');
+      const { seedDemo } = await import('./seed.ts');
+      const { auth, db } = getServices();
+      await seedDemo(auth, db);
+      log('Demo account ready: demo@brainboard.test');
+    }
+
+    let webUrl: string | null = null;
+    if (options.web !== 'none') {
+      Object.assign(process.env, webEnv(mode.mode), {
+        BRAINBOARD_API_PROXY_TARGET: urls.functionBase,
+      });
+      const vite = await import('vite');
+      const configFile = join(ROOT, 'web', 'vite.config.ts');
+      if (options.web === 'dev') {
+        const server = await vite.createServer({ configFile, logLevel: 'warn' });
+        await server.listen();
+        stoppers.push(() => server.close());
+      } else {
+        log('Building the web app...');
+        await vite.build({ configFile, logLevel: 'warn', mode: 'production' });
+        const server = await vite.preview({ configFile, logLevel: 'warn' });
+        stoppers.push(() => new Promise<void>((r) => server.httpServer.close(() => r())));
+      }
+      webUrl = urls.web;
+    }
+
+    return {
+      mode,
+      urls: {
+        web: webUrl,
+        api: urls.functionBase,
+        authEmulator: urls.auth,
+        openai: providers.openaiBaseUrl ?? null,
+        calendar: providers.calendarRootUrl ?? null,
+      },
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

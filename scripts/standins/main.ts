@@ -1,0 +1,63 @@
+// Runs the OpenAI and Google Calendar stand-ins until SIGINT/SIGTERM:
+//   npx tsx scripts/standins/main.ts
+// Ports: OPENAI_STANDIN_PORT (default 8089), CALENDAR_STANDIN_PORT (default 8090).
+// Bind address: STANDIN_HOST (default 127.0.0.1).
+import { startCalendarStandin } from './calendar-standin.ts';
+import { startOpenAIStandin } from './openai-standin.ts';
+
+export const DEFAULT_OPENAI_STANDIN_PORT = 8089;
+export const DEFAULT_CALENDAR_STANDIN_PORT = 8090;
+
+function portFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new Error(`${name} must be a port number, got ${JSON.stringify(raw)}`);
+  }
+  return port;
+}
+
+async function main(): Promise<void> {
+  const host = process.env.STANDIN_HOST || '127.0.0.1';
+  const openai = await startOpenAIStandin({
+    host,
+    port: portFromEnv('OPENAI_STANDIN_PORT', DEFAULT_OPENAI_STANDIN_PORT),
+  });
+  let calendar;
+  try {
+    calendar = await startCalendarStandin({
+      host,
+      port: portFromEnv('CALENDAR_STANDIN_PORT', DEFAULT_CALENDAR_STANDIN_PORT),
+    });
+  } catch (err) {
+    await openai.close();
+    throw err;
+  }
+
+  console.log(`OpenAI stand-in:   ${openai.url}   (OPENAI_BASE_URL=${openai.url})`);
+  console.log(
+    `Calendar stand-in: ${calendar.url}   (googleapis rootUrl, token URL ${calendar.url}token)`,
+  );
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping stand-ins`);
+    Promise.all([openai.close(), calendar.close()]).then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

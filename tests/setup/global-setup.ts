@@ -1,0 +1,45 @@
+import type { TestProject } from 'vitest/node';
+import { startStack, type Stack } from '../../scripts/stack/stack.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stack: {
+      mode: 'full' | 'lite';
+      modeReason: string;
+      web: string;
+      api: string;
+      authEmulator: string;
+      openai: string | null;
+      calendar: string | null;
+    };
+  }
+}
+
+let stack: Stack | undefined;
+
+/**
+ * Starts one local stack for the integration project: the same one `npm
+ * start` runs, with the web app built and served by `vite preview`.
+ */
+export async function setup(project: TestProject) {
+  const started = Date.now();
+  stack = await startStack({
+    web: 'preview',
+    seed: false,
+    log: (m) => console.log(`[stack] ${m}`),
+  });
+  console.log(`[stack] ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  project.provide('stack', {
+    mode: stack.mode.mode,
+    modeReason: stack.mode.reason,
+    web: stack.urls.web ?? '',
+    api: stack.urls.api,
+    authEmulator: stack.urls.authEmulator,
+    openai: stack.urls.openai,
+    calendar: stack.urls.calendar,
+  });
+}
+
+export async function teardown() {
+  await stack?.stop();
+}

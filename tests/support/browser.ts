@@ -1,0 +1,48 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+
+const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+
+/** Debian's Chromium (DESIGN §5), or null when it is not installed. */
+export const chromiumPath = CANDIDATES.find((p): p is string => !!p && existsSync(p)) ?? null;
+
+/**
+ * Whether browser suites can run. Under CI=true a missing Chromium is a
+ * failure, not a skip; elsewhere the suite is skipped with the reason printed.
+ */
+export function browserAvailable(suite: string): boolean {
+  if (chromiumPath) return true;
+  const reason = 'Chromium is not installed (apt-get install -y chromium).';
+  if (process.env.CI === 'true') {
+    throw new Error(`${suite}: ${reason} CI must run the browser tests.`);
+  }
+  console.warn(`[skipped] ${suite}: ${reason}`);
+  return false;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!chromiumPath) throw new Error('Chromium is not installed.');
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Collects console errors and uncaught page errors, to assert a clean page. */
+export function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (msg: ConsoleMessage) => {
+    if (msg.type() === 'error') problems.push(`console.error: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  return problems;
+}

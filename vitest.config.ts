@@ -1,0 +1,48 @@
+import { defineConfig } from 'vitest/config';
+
+// One `vitest run` covers every suite. Unit suites run in parallel; the
+// integration project shares one local stack (tests/setup/stack.ts) and runs
+// its files one after another.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'domain',
+          root: './domain',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'functions',
+          root: './functions',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'scripts',
+          root: './scripts',
+          environment: 'node',
+          include: ['**/*.test.ts'],
+        },
+      },
+      './web/vite.config.ts',
+      {
+        test: {
+          name: 'integration',
+          root: './tests',
+          environment: 'node',
+          include: ['**/*.test.ts'],
+          globalSetup: ['./setup/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,21 @@
+import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase/firestore';
+import { config } from '../config.ts';
+import { firebaseApp } from './firebase.ts';
+
+let db: Firestore | null = null;
+
+/**
+ * Firestore for live updates, or null where the browser cannot reach it
+ * (the lite local stack: DESIGN §4). Loaded on demand by the board only.
+ */
+export function liveFirestore(): Firestore | null {
+  if (!config.firestoreLive) return null;
+  if (!db) {
+    db = getFirestore(firebaseApp);
+    if (config.useEmulators) {
+      const [host, port] = config.firestoreEmulatorHost.split(':');
+      connectFirestoreEmulator(db, host ?? '127.0.0.1', Number(port ?? 8080));
+    }
+  }
+  return db;
+}
