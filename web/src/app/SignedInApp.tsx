@@ -3,6 +3,7 @@ import { DashboardPage } from '../dashboard/DashboardPage.tsx';
 import { AuthProvider } from '../firebase/AuthProvider.tsx';
 import { useAuthState } from '../firebase/authContext.ts';
 import { auth } from '../firebase/firebase.ts';
+import { SessionProvider } from '../session/SessionProvider.tsx';
 
 function Protected() {
   const state = useAuthState();
@@ -10,10 +11,12 @@ function Protected() {
   if (state.status === 'loading') return null;
   if (!state.user) return <Navigate to="/login" replace />;
   return (
-    <Routes>
-      <Route path="/dashboard" element={<DashboardPage />} />
-      <Route path="*" element={<Navigate to="/dashboard" replace />} />
-    </Routes>
+    <SessionProvider key={state.user.uid}>
+      <Routes>
+        <Route path="/dashboard" element={<DashboardPage />} />
+        <Route path="*" element={<Navigate to="/dashboard" replace />} />
+      </Routes>
+    </SessionProvider>
   );
 }
 

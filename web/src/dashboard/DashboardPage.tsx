@@ -1,21 +1,12 @@
-import { useEffect, useState } from 'react';
-import type { SessionUser } from '../api/client.ts';
-import { errorDetail } from '../api/client.ts';
-import { api } from '../firebase/api.ts';
+import { useSession } from '../session/sessionContext.ts';
 
 /** Placeholder dashboard: proves the signed-in path reaches the API. */
 export function DashboardPage() {
-  const [user, setUser] = useState<SessionUser | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    api.getSession().then(setUser, (err: unknown) => setError(errorDetail(err)));
-  }, []);
-
+  const { user } = useSession();
   return (
     <main className="page">
       <h1>Brainboard</h1>
-      {error && <p role="alert">{error}</p>}
+      {user === null && <p role="alert">Could not load your session. Please reload.</p>}
       {user && <p>Signed in as {user.email ?? user.name ?? user.id}</p>}
     </main>
   );

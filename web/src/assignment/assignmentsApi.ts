@@ -1,0 +1,134 @@
+import type { Assignment, Status } from '@brainboard/domain';
+import { NEW_ASSIGNMENT_WITHOUT_ID } from '@brainboard/domain';
+import type { ApiClient } from '../api/client.ts';
+
+/**
+ * Data access for assignments, named by intent (SPEC §7, issue 3). Every
+ * function takes the API client so tests can pass a fake one. Subtasks and
+ * notes change one at a time, so two devices never overwrite each other.
+ */
+
+export interface AssignmentInput {
+  title: string;
+  description?: string;
+  due_date?: string;
+  status?: Status;
+  subtasks?: { id: string; title: string; completed: boolean }[];
+  notes?: string[];
+  rank?: number;
+}
+
+export type AssignmentChanges = Partial<
+  Pick<Assignment, 'title' | 'description' | 'due_date' | 'status' | 'rank'>
+> & {
+  subtasks?: { id: string; title: string; completed: boolean }[];
+  notes?: (string | { id: string; text: string })[];
+};
+
+const enc = encodeURIComponent;
+
+export async function fetchAssignments(api: ApiClient, signal?: AbortSignal) {
+  return api.get<Assignment[]>('/api/assignments', signal ? { signal } : {});
+}
+
+export async function fetchAssignment(api: ApiClient, id: string) {
+  return (await api.get<{ item: Assignment }>(`/api/assignment/${enc(id)}`)).item;
+}
+
+/** POST /api/assignment; SPEC §5: the answer must carry the new id. */
+export async function createAssignment(api: ApiClient, input: AssignmentInput) {
+  const res = await api.post<{ item?: Partial<Assignment> }>('/api/assignment', input);
+  if (!res?.item?.id) throw new Error(NEW_ASSIGNMENT_WITHOUT_ID);
+  return res.item as Assignment;
+}
+
+/** PATCH /api/assignment with only the changed fields. */
+export async function updateAssignment(api: ApiClient, id: string, changes: AssignmentChanges) {
+  return (await api.patch<{ item: Assignment }>('/api/assignment', { id, ...changes })).item;
+}
+
+/** A drag: the new column and the new place in it (`rank`, smaller first). */
+export async function moveAssignment(api: ApiClient, id: string, status: Status, rank: number) {
+  return updateAssignment(api, id, { status, rank });
+}
+
+export async function deleteAssignment(api: ApiClient, id: string) {
+  await api.delete('/api/assignment', { id });
+}
+
+export async function addSubtask(
+  api: ApiClient,
+  assignmentId: string,
+  subtask: { id: string; title: string },
+) {
+  return (
+    await api.post<{ item: Assignment }>(`/api/assignment/${enc(assignmentId)}/subtasks`, subtask)
+  ).item;
+}
+
+export async function toggleSubtask(
+  api: ApiClient,
+  assignmentId: string,
+  subtaskId: string,
+  completed: boolean,
+) {
+  return (
+    await api.patch<{ item: Assignment }>(
+      `/api/assignment/${enc(assignmentId)}/subtasks/${enc(subtaskId)}`,
+      { completed },
+    )
+  ).item;
+}
+
+export async function renameSubtask(
+  api: ApiClient,
+  assignmentId: string,
+  subtaskId: string,
+  title: string,
+) {
+  return (
+    await api.patch<{ item: Assignment }>(
+      `/api/assignment/${enc(assignmentId)}/subtasks/${enc(subtaskId)}`,
+      { title },
+    )
+  ).item;
+}
+
+export async function removeSubtask(api: ApiClient, assignmentId: string, subtaskId: string) {
+  return (
+    await api.delete<{ item: Assignment }>(
+      `/api/assignment/${enc(assignmentId)}/subtasks/${enc(subtaskId)}`,
+    )
+  ).item;
+}
+
+export async function addNote(api: ApiClient, assignmentId: string, text: string) {
+  return (
+    await api.post<{ item: Assignment }>(`/api/assignment/${enc(assignmentId)}/notes`, { text })
+  ).item;
+}
+
+export async function editNote(api: ApiClient, assignmentId: string, noteId: string, text: string) {
+  return (
+    await api.patch<{ item: Assignment }>(
+      `/api/assignment/${enc(assignmentId)}/notes/${enc(noteId)}`,
+      { text },
+    )
+  ).item;
+}
+
+export async function removeNote(api: ApiClient, assignmentId: string, noteId: string) {
+  return (
+    await api.delete<{ item: Assignment }>(
+      `/api/assignment/${enc(assignmentId)}/notes/${enc(noteId)}`,
+    )
+  ).item;
+}
+
+/** GET /api/tasks/next-due: the task to focus on, or null when nothing is pending (204). */
+export async function fetchNextDueTask(api: ApiClient, userId: string) {
+  const task = await api.get<Assignment | undefined>('/api/tasks/next-due', {
+    query: { userId, t: String(Date.now()) },
+  });
+  return task ?? null;
+}

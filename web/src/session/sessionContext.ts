@@ -1,0 +1,22 @@
+import type { UserProfile } from '@brainboard/domain';
+import { createContext, useContext } from 'react';
+
+/**
+ * The signed-in user's profile from GET /api/session (SPEC §4 Session):
+ * undefined while loading, null when the session fetch failed or is not ok.
+ */
+export interface SessionValue {
+  user: UserProfile | null | undefined;
+  /** Fetch the session again. */
+  refresh(): Promise<void>;
+  /** Merge fields answered by the server (e.g. PATCH /api/user `updated`) into the user. */
+  mergeUser(fields: Partial<UserProfile>): void;
+}
+
+export const SessionContext = createContext<SessionValue | null>(null);
+
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession must be used inside <SessionProvider>.');
+  return value;
+}
