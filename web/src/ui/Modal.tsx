@@ -1,0 +1,78 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import type { CSSProperties, ReactNode } from 'react';
+import './modal.css';
+
+export interface ModalProps {
+  open: boolean;
+  onClose(): void;
+  title: ReactNode;
+  /** Screen-reader description; defaults to none. */
+  description?: ReactNode;
+  children: ReactNode;
+  /** Let the person resize it (SPEC §2: min 320x300, max 95vw x 90vh unless given). */
+  resizable?: boolean;
+  minWidth?: number;
+  minHeight?: number;
+  /** Covers the whole screen (Focus Mode). */
+  fullScreen?: boolean;
+  /** Close on an overlay click (default true). */
+  closeOnOverlay?: boolean;
+  className?: string;
+  /** Label of the close button (default "Close"). */
+  closeLabel?: string;
+}
+
+/**
+ * The one dialog of the app, on Radix Dialog: focus is trapped inside and
+ * returned on close, Escape and the overlay close it, and the page behind is
+ * hidden from screen readers.
+ */
+export function Modal({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  resizable = false,
+  minWidth = 320,
+  minHeight = 300,
+  fullScreen = false,
+  closeOnOverlay = true,
+  className,
+  closeLabel = 'Close',
+}: ModalProps) {
+  const style: CSSProperties = fullScreen ? {} : { minWidth, minHeight };
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="modal-overlay" />
+        <Dialog.Content
+          className={[
+            'modal',
+            resizable ? 'modal--resizable' : '',
+            fullScreen ? 'modal--full' : '',
+            className ?? '',
+          ]
+            .filter(Boolean)
+            .join(' ')}
+          style={style}
+          onPointerDownOutside={(e) => {
+            if (!closeOnOverlay) e.preventDefault();
+          }}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <div className="modal__header">
+            <Dialog.Title className="modal__title">{title}</Dialog.Title>
+            <Dialog.Close className="modal__close" aria-label={closeLabel}>
+              <span aria-hidden="true">×</span>
+            </Dialog.Close>
+          </div>
+          {description && (
+            <Dialog.Description className="modal__description">{description}</Dialog.Description>
+          )}
+          <div className="modal__body">{children}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
