@@ -23,8 +23,10 @@ let stack: Stack | undefined;
  */
 export async function setup(project: TestProject) {
   const started = Date.now();
+  // BRAINBOARD_TEST_WEB=none skips building the web app, for API-only runs.
+  const web = process.env.BRAINBOARD_TEST_WEB === 'none' ? 'none' : 'preview';
   stack = await startStack({
-    web: 'preview',
+    web,
     seed: false,
     log: (m) => console.log(`[stack] ${m}`),
   });

@@ -1,5 +1,10 @@
-import type { Assignment, Status } from '@brainboard/domain';
-import { FieldPath, type Firestore } from 'firebase-admin/firestore';
+import { isDateOnly, migrateDateOnly, type Assignment, type Status } from '@brainboard/domain';
+import {
+  FieldPath,
+  type DocumentReference,
+  type Firestore,
+  type UpdateData,
+} from 'firebase-admin/firestore';
 
 /**
  * Storage layout of `users/{uid}/assignments/{id}` (DESIGN §2).
@@ -108,27 +113,15 @@ export async function createAssignment(
     description: input.description ?? '',
     due_date: input.due_date ?? '',
     status,
-    subtasks: Object.fromEntries(
-      (input.subtasks ?? []).map((s, i) => [
-        s.id,
-        {
-          title: s.title,
-          completed: s.completed ?? false,
-          created_date: s.created_date ?? today,
-          order: i,
-        },
-      ]),
+    subtasks: subtaskMap(
+      (input.subtasks ?? []).map((s) => ({ ...s, completed: s.completed ?? false })),
+      today,
     ),
-    notes: Object.fromEntries(
-      (input.notes ?? []).map((n, i) => [
-        n.id,
-        { text: n.text, created_date: n.created_date ?? today, order: i },
-      ]),
-    ),
-    completed_date: status === 'done' ? today : null,
+    notes: noteMap(input.notes ?? [], today),
+    completed_date: status === 'done' ? now.toISOString() : null,
     deep_dive: {},
     // New cards go to the top of their column unless a place was given.
-    rank: input.rank ?? -now.getTime(),
+    rank: input.rank ?? -(now.getTime() + Math.random()),
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };
@@ -136,12 +129,137 @@ export async function createAssignment(
   return toAssignment(ref.id, doc);
 }
 
-/** The caller's assignments, each column in its saved order. */
+function compareByRank(a: Partial<AssignmentDoc>, b: Partial<AssignmentDoc>): number {
+  return (a.rank ?? 0) - (b.rank ?? 0) || (a.created_at ?? '').localeCompare(b.created_at ?? '');
+}
+
+/**
+ * The caller's assignments, each column in its saved order. Legacy date-only
+ * due dates are migrated to T08:00:00 on the way (SPEC §4); a failed
+ * migration is logged and skipped, never fatal.
+ */
 export async function listAssignments(db: Firestore, uid: string): Promise<Assignment[]> {
-  const snap = await assignmentsOf(db, uid).orderBy('rank').get();
-  return snap.docs.map((d) => toAssignment(d.id, d.data() as AssignmentDoc));
+  // Sorted here rather than with orderBy: the lite Firestore orders mixed
+  // integer and double values wrongly, and the whole list is read anyway.
+  const snap = await assignmentsOf(db, uid).get();
+  const docs = [...snap.docs].sort(
+    (a, b) => compareByRank(a.data(), b.data()) || a.id.localeCompare(b.id),
+  );
+  return Promise.all(
+    docs.map(async (d) => {
+      const item = toAssignment(d.id, d.data() as AssignmentDoc);
+      if (!isDateOnly(item.due_date)) return item;
+      const migrated = migrateDateOnly(item.due_date);
+      try {
+        await d.ref.update({ due_date: migrated });
+        return { ...item, due_date: migrated };
+      } catch (err) {
+        console.warn(`Could not migrate the due date of assignment ${d.id}`, err);
+        return item;
+      }
+    }),
+  );
 }
 
 /** A field path inside a subtask or note map; ids may hold characters such as '-'. */
 export const entryPath = (map: 'subtasks' | 'notes', id: string, field?: string) =>
   field ? new FieldPath(map, id, field) : new FieldPath(map, id);
+
+export function assignmentRef(db: Firestore, uid: string, id: string): DocumentReference {
+  return assignmentsOf(db, uid).doc(id);
+}
+
+/** The stored document, or null when it does not exist (or is not the caller's). */
+export async function readAssignmentDoc(
+  db: Firestore,
+  uid: string,
+  id: string,
+): Promise<AssignmentDoc | null> {
+  const snap = await assignmentRef(db, uid, id).get();
+  return snap.exists ? (snap.data() as AssignmentDoc) : null;
+}
+
+export async function getAssignment(
+  db: Firestore,
+  uid: string,
+  id: string,
+): Promise<Assignment | null> {
+  const doc = await readAssignmentDoc(db, uid, id);
+  return doc ? toAssignment(id, doc) : null;
+}
+
+/** True when the map holds a live (not removed) entry with that id. */
+export function hasEntry(doc: AssignmentDoc, map: 'subtasks' | 'notes', id: string): boolean {
+  const entry = doc[map]?.[id];
+  return !!entry && !entry.deleted;
+}
+
+/**
+ * Writes only the given fields (plus updated_at): never a whole document from
+ * a possibly stale copy (DESIGN §2).
+ */
+export async function writeFields(
+  db: Firestore,
+  uid: string,
+  id: string,
+  fields: UpdateData<AssignmentDoc>,
+  now = new Date(),
+): Promise<void> {
+  await assignmentRef(db, uid, id).update({ ...fields, updated_at: now.toISOString() });
+}
+
+/** Field-path writes: `[path, value]` pairs, so two devices never overwrite each other. */
+export async function writePaths(
+  db: Firestore,
+  uid: string,
+  id: string,
+  pairs: [FieldPath, unknown][],
+  now = new Date(),
+): Promise<void> {
+  const [first, ...rest] = pairs;
+  if (!first) return;
+  await assignmentRef(db, uid, id).update(
+    first[0],
+    first[1],
+    ...rest.flat(),
+    'updated_at',
+    now.toISOString(),
+  );
+}
+
+/** Stored maps from API lists: the list order becomes `order`. */
+export function subtaskMap(
+  items: { id: string; title: string; completed: boolean; created_date?: string | undefined }[],
+  today: string,
+): Record<string, StoredSubtask> {
+  return Object.fromEntries(
+    items.map((s, i) => [
+      s.id,
+      { title: s.title, completed: s.completed, created_date: s.created_date ?? today, order: i },
+    ]),
+  );
+}
+
+export function noteMap(
+  items: { id: string; text: string; created_date?: string | undefined }[],
+  today: string,
+): Record<string, StoredNote> {
+  return Object.fromEntries(
+    items.map((n, i) => [n.id, { text: n.text, created_date: n.created_date ?? today, order: i }]),
+  );
+}
+
+/**
+ * SPEC §4 / issue 3: the not-done assignment due soonest (overdue first),
+ * then those without a due date by creation order.
+ */
+export function pickNextDue(items: Assignment[]): Assignment | null {
+  const pending = items.filter((a) => a.status !== 'done');
+  const key = (a: Assignment) =>
+    isDateOnly(a.due_date) ? migrateDateOnly(a.due_date) : a.due_date;
+  const dated = pending.filter((a) => a.due_date).sort((a, b) => key(a).localeCompare(key(b)));
+  const undated = pending
+    .filter((a) => !a.due_date)
+    .sort((a, b) => a.created_at.localeCompare(b.created_at));
+  return dated[0] ?? undated[0] ?? null;
+}

@@ -41,6 +41,11 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next
     res.status(err.status).json({ error: err.message });
     return;
   }
+  // Firestore NOT_FOUND: the document went away (deleted on another device, say).
+  if ((err as { code?: unknown })?.code === 5) {
+    res.status(404).json({ error: 'Not found. It may have been deleted.' });
+    return;
+  }
   const parserError = err as BodyParserError;
   if (parserError?.type === 'entity.too.large' || parserError?.status === 413) {
     res.status(413).json({ error: 'The request is too large. The limit is 1 MB.' });

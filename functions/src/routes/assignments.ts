@@ -1,0 +1,295 @@
+import {
+  assignmentCreateSchema,
+  assignmentPatchSchema,
+  newSubtaskId,
+  noteTextSchema,
+  subtaskInputSchema,
+  subtaskTitleSchema,
+  type Assignment,
+} from '@brainboard/domain';
+import { Router } from 'express';
+import type { Firestore } from 'firebase-admin/firestore';
+import { z } from 'zod';
+import {
+  createAssignment,
+  entryPath,
+  getAssignment,
+  hasEntry,
+  isoDate,
+  listAssignments,
+  noteMap,
+  readAssignmentDoc,
+  subtaskMap,
+  writeFields,
+  writePaths,
+  assignmentRef,
+  type AssignmentDoc,
+} from '../assignments/store.ts';
+import { callerOf } from '../http/auth.ts';
+import { badRequest, notFound, route } from '../http/errors.ts';
+import { parseBody } from '../http/validate.ts';
+import { createHash, randomBytes } from 'node:crypto';
+import type { UpdateData } from 'firebase-admin/firestore';
+
+const NOT_FOUND = 'That assignment does not exist.';
+const SUBTASK_NOT_FOUND = 'That subtask does not exist.';
+const NOTE_NOT_FOUND = 'That note does not exist.';
+
+const idParam = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
+const newNoteId = (now: number) => `note-${now}-${randomBytes(4).toString('hex')}`;
+
+const subtaskPatchSchema = z
+  .strictObject(
+    {
+      completed: z.boolean({ error: 'completed must be true or false.' }).optional(),
+      title: subtaskTitleSchema.optional(),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `Unknown field: ${String(issue.keys[0])}.`
+          : 'subtask must be an object.',
+    },
+  )
+  .refine((b) => b.completed !== undefined || b.title !== undefined, 'Nothing to change.');
+
+const noteBodySchema = z.strictObject(
+  { text: noteTextSchema },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Unknown field: ${String(issue.keys[0])}.`
+        : 'note must be an object.',
+  },
+);
+
+/** An id from the path; anything malformed is as unknown as a missing one (404). */
+function pathId(value: unknown, message: string): string {
+  const parsed = idParam.safeParse(value);
+  if (!parsed.success) throw notFound(message);
+  return parsed.data;
+}
+
+async function mustRead(db: Firestore, uid: string, id: string): Promise<AssignmentDoc> {
+  const doc = await readAssignmentDoc(db, uid, id);
+  if (!doc) throw notFound(NOT_FOUND);
+  return doc;
+}
+
+async function answer(db: Firestore, uid: string, id: string): Promise<{ item: Assignment }> {
+  const item = await getAssignment(db, uid, id);
+  if (!item) throw notFound(NOT_FOUND);
+  return { item };
+}
+
+/** SPEC §7 assignment calls (issue 3). Every path is under the caller's own data. */
+export function assignmentRoutes(db: Firestore): Router {
+  const router = Router();
+
+  // Answers 304 when the client's copy is current, so devices can poll
+  // cheaply where no live listener reaches (DESIGN §4). fetch() adds
+  // `Cache-Control: no-cache` to conditional requests, which Express's own
+  // freshness check honours, so the comparison is made here.
+  router.get(
+    '/assignments',
+    route(async (req, res) => {
+      const body = JSON.stringify(await listAssignments(db, callerOf(req).uid));
+      const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+      res.set('ETag', etag);
+      if (req.get('if-none-match') === etag) {
+        res.status(304).end();
+        return;
+      }
+      res.type('application/json').send(body);
+    }),
+  );
+
+  router.get(
+    '/assignment/:id',
+    route(async (req, res) => {
+      const { uid } = callerOf(req);
+      res.json(await answer(db, uid, pathId(req.params.id, NOT_FOUND)));
+    }),
+  );
+
+  router.post(
+    '/assignment',
+    route(async (req, res) => {
+      const { uid } = callerOf(req);
+      const input = parseBody(assignmentCreateSchema, req.body);
+      const now = new Date();
+      const item = await createAssignment(
+        db,
+        uid,
+        {
+          ...input,
+          subtasks: input.subtasks.map((s) => ({ ...s, id: s.id ?? newSubtaskId(now.getTime()) })),
+          notes: input.notes.map((n) => ({ ...n, id: n.id ?? newNoteId(now.getTime()) })),
+        },
+        now,
+      );
+      res.status(201).json({ item });
+    }),
+  );
+
+  router.patch(
+    '/assignment',
+    route(async (req, res) => {
+      const { uid } = callerOf(req);
+      const input = parseBody(assignmentPatchSchema, req.body);
+      const before = await mustRead(db, uid, input.id);
+      const now = new Date();
+      const today = isoDate(now);
+      const fields: UpdateData<AssignmentDoc> = {};
+      if (input.title !== undefined) fields.title = input.title;
+      if (input.description !== undefined) fields.description = input.description;
+      if (input.due_date !== undefined) fields.due_date = input.due_date;
+      if (input.rank !== undefined) fields.rank = input.rank;
+      if (input.status !== undefined) {
+        fields.status = input.status;
+        // Entering done stamps completed_date; leaving done clears it.
+        if (input.status === 'done' && before.status !== 'done') {
+          fields.completed_date = now.toISOString();
+        } else if (input.status !== 'done') {
+          fields.completed_date = null;
+        }
+      }
+      if (input.subtasks !== undefined) {
+        fields.subtasks = subtaskMap(
+          input.subtasks.map((s) => ({ ...s, id: s.id ?? newSubtaskId(now.getTime()) })),
+          today,
+        );
+      }
+      if (input.notes !== undefined) {
+        fields.notes = noteMap(
+          input.notes.map((n) => ({ ...n, id: n.id ?? newNoteId(now.getTime()) })),
+          today,
+        );
+      }
+      await writeFields(db, uid, input.id, fields, now);
+      res.json(await answer(db, uid, input.id));
+    }),
+  );
+
+  router.delete(
+    '/assignment',
+    route(async (req, res) => {
+      const { uid } = callerOf(req);
+      const { id } = parseBody(
+        z.strictObject({ id: idParam }, { error: 'id is required.' }),
+        req.body,
+      );
+      await mustRead(db, uid, id);
+      await assignmentRef(db, uid, id).delete();
+      res.json({ ok: true });
+    }),
+  );
+
+  // One subtask or note at a time: field-path writes, so another device's
+  // changes to the other entries are never overwritten (DESIGN §2).
+
+  router.post(
+    '/assignment/:id/subtasks',
+    route(async (req, res) => {
+      const { uid } = callerOf(req);
+      const id = pathId(req.params.id, NOT_FOUND);
+      const input = parseBody(subtaskInputSchema, req.body);
+      const doc = await mustRead(db, uid, id);
+      const now = new Date();
+      const sid = input.id ?? newSubtaskId(now.getTime());
+      if (hasEntry(doc, 'subtasks', sid))
+        throw badRequest('A subtask with that id already exists.');
+      await writePaths(db, uid, id, [
+        [
+          entryPath('subtasks', sid),
+          {
+            title: input.title,
+            completed: input.completed,
+            created_date: input.created_date ?? isoDate(now),
+            order: now.getTime(),
+          },
+        ],
+      ]);
+      res.status(201).json(await answer(db, uid, id));
+    }),
+  );
+
+  router.patch(
+    '/assignment/:id/subtasks/:sid',
+    route(async (req, res) => {
+      const { uid } = callerOf(req);
+      const id = pathId(req.params.id, NOT_FOUND);
+      const sid = pathId(req.params.sid, SUBTASK_NOT_FOUND);
+      const input = parseBody(subtaskPatchSchema, req.body);
+      const doc = await mustRead(db, uid, id);
+      if (!hasEntry(doc, 'subtasks', sid)) throw notFound(SUBTASK_NOT_FOUND);
+      const pairs: [ReturnType<typeof entryPath>, unknown][] = [];
+      if (input.completed !== undefined) {
+        pairs.push([entryPath('subtasks', sid, 'completed'), input.completed]);
+      }
+      if (input.title !== undefined) pairs.push([entryPath('subtasks', sid, 'title'), input.title]);
+      await writePaths(db, uid, id, pairs);
+      res.json(await answer(db, uid, id));
+    }),
+  );
+
+  router.delete(
+    '/assignment/:id/subtasks/:sid',
+    route(async (req, res) => {
+      const { uid } = callerOf(req);
+      const id = pathId(req.params.id, NOT_FOUND);
+      const sid = pathId(req.params.sid, SUBTASK_NOT_FOUND);
+      const doc = await mustRead(db, uid, id);
+      if (!hasEntry(doc, 'subtasks', sid)) throw notFound(SUBTASK_NOT_FOUND);
+      await writePaths(db, uid, id, [[entryPath('subtasks', sid, 'deleted'), true]]);
+      res.json(await answer(db, uid, id));
+    }),
+  );
+
+  router.post(
+    '/assignment/:id/notes',
+    route(async (req, res) => {
+      const { uid } = callerOf(req);
+      const id = pathId(req.params.id, NOT_FOUND);
+      const { text } = parseBody(noteBodySchema, req.body);
+      await mustRead(db, uid, id);
+      const now = new Date();
+      await writePaths(db, uid, id, [
+        [
+          entryPath('notes', newNoteId(now.getTime())),
+          { text, created_date: isoDate(now), order: now.getTime() },
+        ],
+      ]);
+      res.status(201).json(await answer(db, uid, id));
+    }),
+  );
+
+  router.patch(
+    '/assignment/:id/notes/:nid',
+    route(async (req, res) => {
+      const { uid } = callerOf(req);
+      const id = pathId(req.params.id, NOT_FOUND);
+      const nid = pathId(req.params.nid, NOTE_NOT_FOUND);
+      const { text } = parseBody(noteBodySchema, req.body);
+      const doc = await mustRead(db, uid, id);
+      if (!hasEntry(doc, 'notes', nid)) throw notFound(NOTE_NOT_FOUND);
+      await writePaths(db, uid, id, [[entryPath('notes', nid, 'text'), text]]);
+      res.json(await answer(db, uid, id));
+    }),
+  );
+
+  router.delete(
+    '/assignment/:id/notes/:nid',
+    route(async (req, res) => {
+      const { uid } = callerOf(req);
+      const id = pathId(req.params.id, NOT_FOUND);
+      const nid = pathId(req.params.nid, NOTE_NOT_FOUND);
+      const doc = await mustRead(db, uid, id);
+      if (!hasEntry(doc, 'notes', nid)) throw notFound(NOTE_NOT_FOUND);
+      await writePaths(db, uid, id, [[entryPath('notes', nid, 'deleted'), true]]);
+      res.json(await answer(db, uid, id));
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,46 @@
+import type { Auth } from 'firebase-admin/auth';
+import type { Firestore } from 'firebase-admin/firestore';
+import { profileRef } from './profile.ts';
+
+/**
+ * Everything a user owns lives under `users/{uid}`, in these collections.
+ * The lite Firestore cannot list collections or recursively delete, so they
+ * are named here: a feature that adds one adds it to this list.
+ */
+export const USER_SUBCOLLECTIONS = ['assignments', 'chats', 'files', 'private'] as const;
+
+/**
+ * Clean-ups for what lives outside `users/{uid}` (stored file bytes, OAuth
+ * grants elsewhere, counters...). Features register theirs in
+ * `accountCleanups` below, where account deletion finds them.
+ */
+export type AccountCleanup = (db: Firestore, uid: string) => Promise<void>;
+export const accountCleanups: AccountCleanup[] = [];
+
+async function deleteCollection(db: Firestore, path: string): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const snap = await db.collection(path).limit(300).get();
+    if (snap.empty) return deleted;
+    const batch = db.batch();
+    for (const doc of snap.docs) batch.delete(doc.ref);
+    await batch.commit();
+    deleted += snap.size;
+  }
+}
+
+/**
+ * Deletes everything the user owns (issue 3): every assignment, chat, file
+ * record and stored file, server-side tokens, the profile, and the Auth
+ * account. Only the consent log stays (kept 6 years by the legal terms).
+ */
+export async function deleteAccount(auth: Auth, db: Firestore, uid: string): Promise<void> {
+  for (const cleanup of accountCleanups) await cleanup(db, uid);
+  for (const name of USER_SUBCOLLECTIONS) await deleteCollection(db, `users/${uid}/${name}`);
+  await profileRef(db, uid).delete();
+  try {
+    await auth.deleteUser(uid);
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'auth/user-not-found') throw err;
+  }
+}
