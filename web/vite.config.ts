@@ -16,11 +16,13 @@ const proxy = apiTarget
     }
   : undefined;
 
+const port = Number(process.env.BRAINBOARD_WEB_PORT ?? 5173);
+
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
-  server: { port: 5173, strictPort: true, host: '127.0.0.1', proxy },
-  preview: { port: 5173, strictPort: true, host: '127.0.0.1', proxy },
+  server: { port, strictPort: true, host: '127.0.0.1', proxy },
+  preview: { port, strictPort: true, host: '127.0.0.1', proxy },
   build: { outDir: 'dist', sourcemap: false },
   test: {
     name: 'web',

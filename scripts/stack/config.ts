@@ -1,26 +1,33 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StackMode } from './mode.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const PROJECT_ID = 'demo-brainboard';
 export const REGION = 'us-central1';
-export const WEB_PORT = 5173;
-export const OPENAI_STANDIN_PORT = Number(process.env.OPENAI_STANDIN_PORT ?? 8089);
-export const CALENDAR_STANDIN_PORT = Number(process.env.CALENDAR_STANDIN_PORT ?? 8090);
+/**
+ * BRAINBOARD_PORT_OFFSET moves every port of the stack (e.g. 10000: the app on
+ * 15173, auth on 19099), so a second stack can run beside `npm start`.
+ */
+export const PORT_OFFSET = Number(process.env.BRAINBOARD_PORT_OFFSET ?? 0);
+export const WEB_PORT = 5173 + PORT_OFFSET;
+export const OPENAI_STANDIN_PORT = Number(process.env.OPENAI_STANDIN_PORT ?? 8089) + PORT_OFFSET;
+export const CALENDAR_STANDIN_PORT =
+  Number(process.env.CALENDAR_STANDIN_PORT ?? 8090) + PORT_OFFSET;
 export const DATA_DIR = join(ROOT, '.data');
 
 interface FirebaseJson {
   emulators: Record<string, { host?: string; port?: number }>;
 }
 
-/** Emulator ports come from firebase.json, the one place they are written. */
+const firebaseJson = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')) as FirebaseJson;
+
+/** Emulator ports come from firebase.json, the one place they are written (plus the offset). */
 export const emulatorPorts = (() => {
-  const json = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')) as FirebaseJson;
   const port = (name: string) => {
-    const value = json.emulators[name]?.port;
+    const value = firebaseJson.emulators[name]?.port;
     if (!value) throw new Error(`firebase.json has no port for the ${name} emulator`);
-    return value;
+    return value + PORT_OFFSET;
   };
   return {
     auth: port('auth'),
@@ -31,6 +38,22 @@ export const emulatorPorts = (() => {
     hub: port('hub'),
   };
 })();
+
+/**
+ * The firebase.json the emulators start with: the project's own, or with an
+ * offset a generated copy beside it (git-ignored) whose ports are moved.
+ */
+export function emulatorConfigFile(): string {
+  const own = join(ROOT, 'firebase.json');
+  if (PORT_OFFSET === 0) return own;
+  const moved = structuredClone(firebaseJson);
+  for (const entry of Object.values(moved.emulators)) {
+    if (entry.port) entry.port += PORT_OFFSET;
+  }
+  const file = join(ROOT, `firebase.offset-${PORT_OFFSET}.json`);
+  writeFileSync(file, JSON.stringify(moved, null, 2));
+  return file;
+}
 
 export const urls = {
   web: `http://localhost:${WEB_PORT}`,
@@ -48,6 +71,9 @@ export interface ProviderUrls {
 
 const pick = (...values: (string | undefined)[]) => values.find((v) => v !== undefined && v !== '');
 
+/** Encrypts Google refresh tokens at rest in the local stack (not a secret: local data only). */
+export const LOCAL_TOKEN_ENCRYPTION_KEY = 'YnJhaW5ib2FyZC1sb2NhbC1kZXYta2V5LTMyLWJ5dGU=';
+
 /** Environment the functions see in the local stack (DESIGN §4). */
 export function functionsEnv(mode: StackMode, providers: ProviderUrls): Record<string, string> {
   const candidates: Record<string, string | undefined> = {
@@ -58,6 +84,23 @@ export function functionsEnv(mode: StackMode, providers: ProviderUrls): Record<s
     OPENAI_MODEL: pick(process.env.OPENAI_MODEL, providers.openaiBaseUrl && 'brainboard-standin'),
     GOOGLE_CALENDAR_ROOT_URL: pick(process.env.GOOGLE_CALENDAR_ROOT_URL, providers.calendarRootUrl),
     GOOGLE_OAUTH_TOKEN_URL: pick(process.env.GOOGLE_OAUTH_TOKEN_URL, providers.oauthTokenUrl),
+    // The offline Google grant (issue 4): the stand-in's consent page approves at once.
+    GOOGLE_OAUTH_AUTH_URL: pick(
+      process.env.GOOGLE_OAUTH_AUTH_URL,
+      providers.calendarRootUrl && `${providers.calendarRootUrl}o/oauth2/v2/auth`,
+    ),
+    GOOGLE_OAUTH_REVOKE_URL: pick(
+      process.env.GOOGLE_OAUTH_REVOKE_URL,
+      providers.calendarRootUrl && `${providers.calendarRootUrl}revoke`,
+    ),
+    GOOGLE_OAUTH_CLIENT_ID: pick(process.env.GOOGLE_OAUTH_CLIENT_ID, 'brainboard-local-client'),
+    GOOGLE_OAUTH_CLIENT_SECRET: pick(
+      process.env.GOOGLE_OAUTH_CLIENT_SECRET,
+      'brainboard-local-secret',
+    ),
+    // A fixed, public key for local data only; production reads its own from a secret.
+    TOKEN_ENCRYPTION_KEY: pick(process.env.TOKEN_ENCRYPTION_KEY, LOCAL_TOKEN_ENCRYPTION_KEY),
+    APP_URL: pick(process.env.APP_URL, `http://localhost:${WEB_PORT}`),
     CORS_ORIGINS: `http://localhost:${WEB_PORT},http://127.0.0.1:${WEB_PORT}`,
   };
   const env: Record<string, string> = {};

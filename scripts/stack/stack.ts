@@ -8,9 +8,11 @@ import { startOpenAIStandin } from '../standins/openai-standin.ts';
 import {
   CALENDAR_STANDIN_PORT,
   DATA_DIR,
+  emulatorConfigFile,
   emulatorPorts,
   functionsEnv,
   OPENAI_STANDIN_PORT,
+  PORT_OFFSET,
   PROJECT_ID,
   ROOT,
   urls,
@@ -154,11 +156,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         only,
         '--project',
         PROJECT_ID,
+        '--config',
+        emulatorConfigFile(),
       ],
       {
         cwd: ROOT,
         env: childEnv,
-        logFile: join(DATA_DIR, 'logs', 'emulators.log'),
+        logFile: join(DATA_DIR, 'logs', `emulators${PORT_OFFSET ? `-${PORT_OFFSET}` : ''}.log`),
         ...(options.echo ? { echo: options.echo } : {}),
       },
     );
@@ -188,6 +192,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     if (options.web !== 'none') {
       Object.assign(process.env, webEnv(mode.mode), {
         BRAINBOARD_API_PROXY_TARGET: urls.functionBase,
+        BRAINBOARD_WEB_PORT: String(WEB_PORT),
       });
       const vite = await import('vite');
       const configFile = join(ROOT, 'web', 'vite.config.ts');

@@ -16,7 +16,9 @@ describe.runIf(browserAvailable('browser smoke test'))('the app in Chromium', ()
     const problems = watchConsole(page);
     await page.goto(inject('stack').web, { waitUntil: 'networkidle' });
     await expect(page.getByText('Every brain is welcome').isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('link', { name: 'Get Started' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('link', { name: 'Get Started' }).first().isVisible()).resolves.toBe(
+      true,
+    );
     expect(problems).toEqual([]);
     await page.close();
   });

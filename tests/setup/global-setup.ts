@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import { urls } from '../../scripts/stack/config.ts';
 import { startStack, type Stack } from '../../scripts/stack/stack.ts';
 
 declare module 'vitest' {
@@ -9,6 +10,7 @@ declare module 'vitest' {
       web: string;
       api: string;
       authEmulator: string;
+      firestoreHost: string;
       openai: string | null;
       calendar: string | null;
     };
@@ -37,6 +39,7 @@ export async function setup(project: TestProject) {
     web: stack.urls.web ?? '',
     api: stack.urls.api,
     authEmulator: stack.urls.authEmulator,
+    firestoreHost: urls.firestoreHost,
     openai: stack.urls.openai,
     calendar: stack.urls.calendar,
   });

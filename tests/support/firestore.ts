@@ -1,3 +1,4 @@
+import { inject } from 'vitest';
 import { getServices } from '../../functions/src/firebase.ts';
 
 /**
@@ -5,8 +6,9 @@ import { getServices } from '../../functions/src/firebase.ts';
  * stored (the global setup points this process at the emulators).
  */
 export function admin() {
+  const stack = inject('stack');
   process.env.GCLOUD_PROJECT ??= 'demo-brainboard';
-  process.env.FIREBASE_AUTH_EMULATOR_HOST ??= '127.0.0.1:9099';
-  process.env.FIRESTORE_EMULATOR_HOST ??= '127.0.0.1:8080';
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = new URL(stack.authEmulator).host;
+  process.env.FIRESTORE_EMULATOR_HOST = stack.firestoreHost;
   return getServices();
 }
