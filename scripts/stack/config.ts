@@ -78,6 +78,9 @@ export const LOCAL_TOKEN_ENCRYPTION_KEY = 'YnJhaW5ib2FyZC1sb2NhbC1kZXYta2V5LTMyL
 export function functionsEnv(mode: StackMode, providers: ProviderUrls): Record<string, string> {
   const candidates: Record<string, string | undefined> = {
     GCLOUD_PROJECT: PROJECT_ID,
+    // As in Cloud Functions: errors the framework answers before our code runs
+    // (malformed JSON) carry no stack trace.
+    NODE_ENV: 'production',
     FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${emulatorPorts.auth}`,
     OPENAI_BASE_URL: pick(process.env.OPENAI_BASE_URL, providers.openaiBaseUrl),
     OPENAI_API_KEY: pick(process.env.OPENAI_API_KEY, providers.openaiBaseUrl && 'standin-key'),
