@@ -1,16 +1,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './app/AppRoutes.tsx';
+import { Router } from './app/router.tsx';
+import { initTheme } from './theme/theme.ts';
 import './ui/base.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
+initTheme();
+
 createRoot(root).render(
   <StrictMode>
-    <BrowserRouter>
+    <Router>
       <AppRoutes />
-    </BrowserRouter>
+    </Router>
   </StrictMode>,
 );

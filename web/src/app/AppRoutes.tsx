@@ -1,25 +1,48 @@
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
 import { LandingPage } from '../landing/LandingPage.tsx';
-import { LoginPage } from '../auth/LoginPage.tsx';
+import { Navigate } from './router.tsx';
+import { useLocation } from './routerContext.ts';
+import { readSessionHint } from './sessionHint.ts';
 
-// Everything behind sign-in (and all Firebase code) loads only when needed.
+// Only the landing page is in the first bundle. Everything behind sign-in (and
+// all Firebase code) loads with SignedInApp; login and legal pages load alone.
 const SignedInApp = lazy(() => import('./SignedInApp.tsx'));
+const LoginPage = lazy(() =>
+  import('../auth/LoginPage.tsx').then((m) => ({ default: m.LoginPage })),
+);
+const GoogleSignInPage = lazy(() => import('../auth/GoogleSignInPage.tsx'));
+const PrivacyPolicyPage = lazy(() =>
+  import('../legal/PrivacyPolicyPage.tsx').then((m) => ({ default: m.PrivacyPolicyPage })),
+);
+const TermsOfServicePage = lazy(() =>
+  import('../legal/TermsOfServicePage.tsx').then((m) => ({ default: m.TermsOfServicePage })),
+);
 
-/** SPEC §2 routes. */
+/** SPEC §2 routes: public /, /login, /privacy, /tos; every other path is protected. */
 export function AppRoutes() {
+  const { pathname } = useLocation();
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+
+  if (path === '/' || path === '/login') {
+    // Signed in with both accepted (as last seen here): straight to the board.
+    // The protected area checks the real user and clears a stale hint.
+    if (readSessionHint() === 'accepted') return <Navigate to="/dashboard" />;
+    if (path === '/') return <LandingPage />;
+  }
+
   return (
-    <Routes>
-      <Route path="/" element={<LandingPage />} />
-      <Route path="/login" element={<LoginPage />} />
-      <Route
-        path="*"
-        element={
-          <Suspense fallback={null}>
-            <SignedInApp />
-          </Suspense>
-        }
-      />
-    </Routes>
+    <Suspense fallback={null}>
+      {path === '/login' ? (
+        <LoginPage />
+      ) : path === '/auth/google' ? (
+        <GoogleSignInPage />
+      ) : path === '/privacy' ? (
+        <PrivacyPolicyPage />
+      ) : path === '/tos' ? (
+        <TermsOfServicePage />
+      ) : (
+        <SignedInApp />
+      )}
+    </Suspense>
   );
 }

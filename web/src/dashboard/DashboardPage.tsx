@@ -1,13 +1,65 @@
+import { useCallback, useState } from 'react';
+import { Toaster } from 'sonner';
+import { Board } from '../board/Board.tsx';
+import { ConsentScreen } from '../consent/ConsentScreen.tsx';
+import { hasAcceptedBoth } from '../consent/hasAccepted.ts';
+import { FocusButton } from '../focus/FocusButton.tsx';
+import { FocusProvider } from '../focus/FocusProvider.tsx';
 import { useSession } from '../session/sessionContext.ts';
+import { SettingsModal } from '../settings/SettingsModal.tsx';
+import { ThemeToggle } from '../theme/ThemeToggle.tsx';
+import { useTheme } from '../theme/useTheme.ts';
+import { WhatsNewDialog } from '../whatsnew/WhatsNewDialog.tsx';
+import './dashboard.css';
 
-/** Placeholder dashboard: proves the signed-in path reaches the API. */
+/**
+ * SPEC §2 dashboard: header (title, focus button, Settings, theme toggle), then
+ * the consent screen until privacy and terms are both accepted, else the board
+ * and the What's New dialog.
+ */
 export function DashboardPage() {
   const { user } = useSession();
-  return (
-    <main className="page">
-      <h1>Brainboard</h1>
-      {user === null && <p role="alert">Could not load your session. Please reload.</p>}
-      {user && <p>Signed in as {user.email ?? user.name ?? user.id}</p>}
-    </main>
+  const { theme } = useTheme();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const closeSettings = useCallback(() => setSettingsOpen(false), []);
+  const accepted = user ? hasAcceptedBoth(user) : false;
+
+  const page = (
+    <div className="dashboard">
+      <header className="dashboard__header">
+        <h1 className="dashboard__title">Brainboard</h1>
+        <div className="dashboard__actions">
+          {accepted && <FocusButton />}
+          <button
+            type="button"
+            className="button button--quiet"
+            onClick={() => setSettingsOpen(true)}
+            disabled={!user}
+          >
+            Settings
+          </button>
+          <ThemeToggle />
+        </div>
+      </header>
+      <main id="main" className="dashboard__main">
+        {user === null && (
+          <p role="alert" className="dashboard__problem">
+            Could not load your session. Please reload the page.
+          </p>
+        )}
+        {user && !accepted && <ConsentScreen />}
+        {user && accepted && (
+          <>
+            <Board />
+            <WhatsNewDialog />
+          </>
+        )}
+      </main>
+      <SettingsModal open={settingsOpen} onClose={closeSettings} user={user} />
+      <Toaster theme={theme} position="top-center" closeButton />
+    </div>
   );
+
+  // Focus Mode (and its shortcut) belongs to the board, so only once consent is given.
+  return accepted ? <FocusProvider>{page}</FocusProvider> : page;
 }

@@ -1,0 +1,42 @@
+import { useEffect, useLayoutEffect, type ReactNode } from 'react';
+import { hasAcceptedBoth } from '../consent/hasAccepted.ts';
+import { useAuthState } from '../firebase/authContext.ts';
+import { SessionProvider } from '../session/SessionProvider.tsx';
+import { useSession } from '../session/sessionContext.ts';
+import { useNavigate } from './routerContext.ts';
+import { writeSessionHint } from './sessionHint.ts';
+
+/** No user: forget the public pages' hint first (else /login would bounce back), then go. */
+function ToLogin() {
+  const navigate = useNavigate();
+  useLayoutEffect(() => {
+    writeSessionHint(null);
+    navigate('/login', { replace: true });
+  }, [navigate]);
+  return null;
+}
+
+/** Keeps the public pages' hint in step with the real session. */
+function SessionHintSync() {
+  const { user } = useSession();
+  useEffect(() => {
+    if (user) writeSessionHint(hasAcceptedBoth(user) ? 'accepted' : 'signed-in');
+  }, [user]);
+  return null;
+}
+
+/**
+ * SPEC §2, §6 guard of every protected path: nothing while the user is
+ * unknown, /login without a user, otherwise the session and the page.
+ */
+export function Protected({ children }: { children: ReactNode }) {
+  const state = useAuthState();
+  if (state.status === 'loading') return null;
+  if (!state.user) return <ToLogin />;
+  return (
+    <SessionProvider key={state.user.uid}>
+      <SessionHintSync />
+      {children}
+    </SessionProvider>
+  );
+}

@@ -1,0 +1,137 @@
+import { screen, waitFor } from '@testing-library/react';
+import type { User } from 'firebase/auth';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../firebase/api.ts';
+import { AppRoutes } from './AppRoutes.tsx';
+import { Protected } from './Protected.tsx';
+import { readSessionHint, writeSessionHint } from './sessionHint.ts';
+import { at, makeUser, renderInApp } from './testHelpers.tsx';
+
+vi.mock('../firebase/api.ts', () => ({
+  api: { getSession: vi.fn(), clearSession: vi.fn(), get: vi.fn(), post: vi.fn() },
+}));
+// The protected area is Firebase-backed; here it is a marker.
+vi.mock('./SignedInApp.tsx', () => ({
+  default: () => <p>protected area</p>,
+}));
+
+const signedIn = { status: 'ready' as const, user: { uid: 'u1' } as unknown as User };
+
+beforeEach(() => {
+  localStorage.clear();
+  vi.mocked(api.getSession).mockReset();
+});
+
+describe('the protected guard (SPEC §2, §6)', () => {
+  it('renders nothing while the user is unknown', () => {
+    at('/dashboard');
+    const { container } = renderInApp(
+      <Protected>
+        <p>secret</p>
+      </Protected>,
+      { auth: { status: 'loading', user: undefined } },
+    );
+    expect(container).toBeEmptyDOMElement();
+    expect(window.location.pathname).toBe('/dashboard');
+  });
+
+  it('sends a visitor without a user to /login and forgets the public hint', async () => {
+    at('/dashboard');
+    writeSessionHint('accepted');
+    renderInApp(
+      <Protected>
+        <p>secret</p>
+      </Protected>,
+      { auth: { status: 'ready', user: null } },
+    );
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
+    expect(screen.queryByText('secret')).not.toBeInTheDocument();
+    expect(readSessionHint()).toBeNull();
+  });
+
+  it('shows the page to a signed-in user and remembers that both were accepted', async () => {
+    at('/dashboard');
+    vi.mocked(api.getSession).mockResolvedValue(makeUser());
+    renderInApp(
+      <Protected>
+        <p>secret</p>
+      </Protected>,
+      { auth: signedIn },
+    );
+    expect(screen.getByText('secret')).toBeInTheDocument();
+    await waitFor(() => expect(readSessionHint()).toBe('accepted'));
+    expect(window.location.pathname).toBe('/dashboard');
+  });
+
+  it('remembers a signed-in user who has not accepted yet as such', async () => {
+    at('/dashboard');
+    vi.mocked(api.getSession).mockResolvedValue(makeUser({ tos_accepted_at: null }));
+    renderInApp(
+      <Protected>
+        <p>secret</p>
+      </Protected>,
+      { auth: signedIn },
+    );
+    await waitFor(() => expect(readSessionHint()).toBe('signed-in'));
+  });
+});
+
+describe('the routes (SPEC §2)', () => {
+  it('shows the landing page on / to a visitor', () => {
+    at('/');
+    renderInApp(<AppRoutes />);
+    expect(screen.getByText('Every brain is welcome')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/');
+  });
+
+  it('redirects / to /dashboard for a user who accepted both', async () => {
+    at('/');
+    writeSessionHint('accepted');
+    renderInApp(<AppRoutes />);
+    await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
+    expect(await screen.findByText('protected area')).toBeInTheDocument();
+    expect(screen.queryByText('Every brain is welcome')).not.toBeInTheDocument();
+  });
+
+  it('redirects /login to /dashboard for a user who accepted both', async () => {
+    at('/login');
+    writeSessionHint('accepted');
+    renderInApp(<AppRoutes />);
+    await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
+  });
+
+  it('keeps a signed-in user who has not accepted yet on the landing page', () => {
+    at('/');
+    writeSessionHint('signed-in');
+    renderInApp(<AppRoutes />);
+    expect(screen.getByText('Every brain is welcome')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Get Started' })[0]).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+  });
+
+  it('shows the login page on /login to a visitor', async () => {
+    at('/login');
+    renderInApp(<AppRoutes />);
+    expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/privacy', 'Privacy Policy'],
+    ['/tos', 'Terms of Service'],
+  ])('serves %s publicly, even with a signed-in hint', async (path, title) => {
+    at(path);
+    writeSessionHint('accepted');
+    renderInApp(<AppRoutes />);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(window.location.pathname).toBe(path);
+    expect(screen.queryByText('protected area')).not.toBeInTheDocument();
+  });
+
+  it.each(['/dashboard', '/anything/else'])('protects %s', async (path) => {
+    at(path);
+    renderInApp(<AppRoutes />);
+    expect(await screen.findByText('protected area')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,8 @@
+import type { UserProfile } from '@brainboard/domain';
+
+/** SPEC §5: both the privacy policy and the terms must be accepted. */
+export function hasAcceptedBoth(
+  user: Pick<UserProfile, 'privacy_accepted_at' | 'tos_accepted_at'>,
+): boolean {
+  return Boolean(user.privacy_accepted_at) && Boolean(user.tos_accepted_at);
+}

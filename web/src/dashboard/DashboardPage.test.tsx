@@ -1,0 +1,67 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { at, makeUser, renderInApp } from '../app/testHelpers.tsx';
+import { DashboardPage } from './DashboardPage.tsx';
+
+vi.mock('../firebase/api.ts', () => ({ api: { patch: vi.fn(async () => ({})), post: vi.fn() } }));
+vi.mock('../board/Board.tsx', () => ({ Board: () => <p>the board</p> }));
+vi.mock('../focus/FocusProvider.tsx', () => ({
+  FocusProvider: ({ children }: { children: ReactNode }) => (
+    <div data-testid="focus-provider">{children}</div>
+  ),
+}));
+vi.mock('../focus/FocusButton.tsx', () => ({
+  FocusButton: () => <button type="button">Focus</button>,
+}));
+
+beforeEach(() => {
+  localStorage.clear();
+  at('/dashboard');
+});
+
+const current = { last_used_version: '0.2.0', last_whats_new_version: '0.2.0' };
+
+describe('DashboardPage (SPEC §2)', () => {
+  it('shows the header and the consent screen instead of the board until both are accepted', () => {
+    renderInApp(<DashboardPage />, {
+      session: { user: makeUser({ privacy_accepted_at: null, ...current }) },
+    });
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('heading', { name: 'Brainboard' })).toBeInTheDocument();
+    expect(within(header).getByRole('button', { name: 'Settings' })).toBeInTheDocument();
+    expect(within(header).getByRole('button', { name: /Dark Mode|Light Mode/ })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Accept' })).toBeDisabled();
+    expect(screen.queryByText('the board')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('focus-provider')).not.toBeInTheDocument();
+  });
+
+  it('shows the board inside Focus Mode, with the focus button, once both are accepted', () => {
+    renderInApp(<DashboardPage />, { session: { user: makeUser(current) } });
+    expect(screen.getByText('the board')).toBeInTheDocument();
+    expect(screen.getByTestId('focus-provider')).toContainElement(screen.getByText('the board'));
+    expect(screen.getByRole('button', { name: 'Focus' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+  });
+
+  it("opens What's New after an upgrade", () => {
+    renderInApp(<DashboardPage />, {
+      session: { user: makeUser({ last_used_version: '0.1.0', last_whats_new_version: '0.1.0' }) },
+    });
+    expect(screen.getByRole('dialog', { name: "What's New!" })).toBeInTheDocument();
+  });
+
+  it('opens Settings from the header', async () => {
+    renderInApp(<DashboardPage />, { session: { user: makeUser(current) } });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Settings' }));
+    expect(screen.getByRole('dialog', { name: 'Settings' })).toBeInTheDocument();
+  });
+
+  it('renders neither consent nor board while the session loads', () => {
+    renderInApp(<DashboardPage />, { session: { user: undefined } });
+    expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+    expect(screen.queryByText('the board')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Settings' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,173 @@
+import {
+  CONFIRM_DELETE_ACCOUNT,
+  DELETE_ACCOUNT_FAILED,
+  LOGOUT_ERROR,
+  LOGOUT_FAILED,
+  SETTINGS_SAVE_FAILED,
+  SETTINGS_SAVED,
+  SETTINGS_TOAST_MS,
+  type UserProfile,
+} from '@brainboard/domain';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { isApiError } from '../api/client.ts';
+import { useNavigate } from '../app/routerContext.ts';
+import { config } from '../config.ts';
+import { api } from '../firebase/api.ts';
+import { useAuth } from '../firebase/authContext.ts';
+import { useSession } from '../session/sessionContext.ts';
+import { askToConfirm } from '../ui/notify.ts';
+import { Modal } from '../ui/Modal.tsx';
+import { DeviceSettings } from './DeviceSettings.tsx';
+import { leaveApp } from './leaveApp.ts';
+import './settings.css';
+
+const toastOptions = { duration: SETTINGS_TOAST_MS };
+
+/** The server answered (with a refusal), as opposed to no answer at all. */
+const answered = (err: unknown) => isApiError(err) && err.status !== undefined;
+
+export interface SettingsModalProps {
+  open: boolean;
+  onClose(): void;
+  /** The session user: undefined renders nothing; null closes the modal (SPEC §2). */
+  user: UserProfile | null | undefined;
+}
+
+/** SPEC §2 Settings modal: AI opt-ins, Save Settings, Logout, Danger Zone. */
+export function SettingsModal({ open, onClose, user }: SettingsModalProps) {
+  useEffect(() => {
+    if (open && user === null) onClose();
+  }, [open, user, onClose]);
+
+  if (!user) return null;
+  return (
+    <Modal open={open} onClose={onClose} title="Settings" className="settings">
+      {/* A fresh form each time it opens, starting from the saved values. */}
+      {open && <SettingsForm user={user} />}
+    </Modal>
+  );
+}
+
+function SettingsForm({ user }: { user: UserProfile }) {
+  const { mergeUser } = useSession();
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [aiHelp, setAiHelp] = useState(user.ai_help_enabled);
+  const [deepDive, setDeepDive] = useState(user.ai_deep_dive_enabled);
+  const [busy, setBusy] = useState<'save' | 'logout' | 'delete' | null>(null);
+
+  async function save() {
+    const changes = { ai_help_enabled: aiHelp, ai_deep_dive_enabled: deepDive };
+    setBusy('save');
+    try {
+      const answer = await api.patch<{ updated?: Partial<UserProfile> }>(
+        `/api/user/${encodeURIComponent(user.id)}`,
+        changes,
+      );
+      mergeUser(answer?.updated && typeof answer.updated === 'object' ? answer.updated : changes);
+      toast.success(SETTINGS_SAVED, toastOptions);
+    } catch (err) {
+      if (isApiError(err) && err.kind === 'bad-response' && (err.status ?? 0) < 300) {
+        // SPEC §7: a non-JSON answer to a successful save is only logged.
+        console.warn('Brainboard: the settings answer was not JSON.', err);
+        mergeUser(changes);
+        toast.success(SETTINGS_SAVED, toastOptions);
+      } else {
+        console.error('Brainboard: saving settings failed.', err);
+        toast.error(SETTINGS_SAVE_FAILED, toastOptions);
+      }
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function logout() {
+    setBusy('logout');
+    try {
+      await api.post('/api/auth/logout');
+    } catch (err) {
+      console.error('Brainboard: logout failed.', err);
+      toast.error(answered(err) ? LOGOUT_FAILED : LOGOUT_ERROR, toastOptions);
+      setBusy(null);
+      return;
+    }
+    await leaveApp(auth, navigate);
+  }
+
+  async function deleteAccount() {
+    if (!askToConfirm(CONFIRM_DELETE_ACCOUNT)) return;
+    setBusy('delete');
+    try {
+      await api.delete(`/api/user/${encodeURIComponent(user.id)}`);
+    } catch (err) {
+      console.error('Brainboard: deleting the account failed.', err);
+      toast.error(DELETE_ACCOUNT_FAILED, toastOptions);
+      setBusy(null);
+      return;
+    }
+    await leaveApp(auth, navigate);
+  }
+
+  return (
+    <div className="settings__body">
+      {config.aiEnabled && (
+        <fieldset className="settings__group">
+          <legend>AI features</legend>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={aiHelp}
+              onChange={(event) => setAiHelp(event.target.checked)}
+            />
+            <span>Enable AI Help</span>
+          </label>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={deepDive}
+              onChange={(event) => setDeepDive(event.target.checked)}
+            />
+            <span>Enable AI Deep Dive</span>
+          </label>
+        </fieldset>
+      )}
+
+      <div className="settings__actions">
+        {config.aiEnabled && (
+          <button
+            type="button"
+            className="button"
+            disabled={busy !== null}
+            onClick={() => void save()}
+          >
+            Save Settings
+          </button>
+        )}
+        <button
+          type="button"
+          className="button button--quiet"
+          disabled={busy !== null}
+          onClick={() => void logout()}
+        >
+          Logout
+        </button>
+      </div>
+
+      <DeviceSettings />
+
+      <section className="settings__danger" aria-labelledby="settings-danger">
+        <h3 id="settings-danger">Danger Zone</h3>
+        <p>Deleting your account removes your assignments, files, chats and settings for good.</p>
+        <button
+          type="button"
+          className="button button--danger"
+          disabled={busy !== null}
+          onClick={() => void deleteAccount()}
+        >
+          Delete Account
+        </button>
+      </section>
+    </div>
+  );
+}

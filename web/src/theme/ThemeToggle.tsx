@@ -1,0 +1,24 @@
+import { toggleTheme } from './theme.ts';
+import { useTheme } from './useTheme.ts';
+
+/**
+ * SPEC §2 header toggle. It names the theme it switches to: "Dark Mode" while
+ * the light theme shows, "Light Mode" while the dark theme shows.
+ */
+export function ThemeToggle({ className = 'button button--quiet' }: { className?: string }) {
+  const { theme } = useTheme();
+  const next = theme === 'dark' ? 'light' : 'dark';
+  return (
+    <button
+      type="button"
+      className={className}
+      onClick={toggleTheme}
+      title={`Switch to the ${next} theme`}
+    >
+      <span aria-hidden="true" className="theme-toggle__icon">
+        {next === 'dark' ? '☾' : '☀'}
+      </span>{' '}
+      {next === 'dark' ? 'Dark Mode' : 'Light Mode'}
+    </button>
+  );
+}

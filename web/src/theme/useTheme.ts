@@ -1,0 +1,8 @@
+import { useSyncExternalStore } from 'react';
+import { getThemeSnapshot, subscribeTheme, type ResolvedTheme } from './theme.ts';
+import type { ThemePreference } from '@brainboard/domain';
+
+/** The remembered preference and the theme on screen; re-renders when either changes. */
+export function useTheme(): { preference: ThemePreference; theme: ResolvedTheme } {
+  return useSyncExternalStore(subscribeTheme, getThemeSnapshot, getThemeSnapshot);
+}
