@@ -48,6 +48,10 @@ export interface UserProfile {
   tos_accepted_at: string | null;
   last_used_version: string | null;
   last_whats_new_version: string | null;
+  /** Consecutive days with a completed focus session (issue 6); absent until the first. */
+  focus_streak?: number;
+  /** The local date (YYYY-MM-DD) of the last completed focus session. */
+  focus_last_date?: string;
 }
 
 /** SPEC §3 AI chat message. */

@@ -7,7 +7,13 @@ import { profileRef } from './profile.ts';
  * The lite Firestore cannot list collections or recursively delete, so they
  * are named here: a feature that adds one adds it to this list.
  */
-export const USER_SUBCOLLECTIONS = ['assignments', 'chats', 'files', 'private'] as const;
+export const USER_SUBCOLLECTIONS = [
+  'assignments',
+  'chats',
+  'files',
+  'private',
+  'focus_days',
+] as const;
 
 /**
  * Clean-ups for what lives outside `users/{uid}` (stored file bytes, OAuth

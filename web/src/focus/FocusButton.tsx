@@ -1,11 +1,28 @@
 import { useFocusMode } from './focusContext.ts';
+import { focusShortcutAria, focusShortcutLabel, isMacPlatform } from './platform.ts';
+import './focusButton.css';
 
-/** Placeholder header button until Focus Mode lands (issue 6). */
+/**
+ * The header's focus button (SPEC §2): "Focus", or "Locked" while focus mode is open and its
+ * gate is locked; shows the shortcut of this platform.
+ */
 export function FocusButton() {
   const focus = useFocusMode();
+  const mac = isMacPlatform();
+  const shortcut = focusShortcutLabel(mac);
+  const locked = focus.isOpen && focus.gateLocked;
   return (
-    <button type="button" className="button" onClick={() => focus.open()}>
-      Focus
+    <button
+      type="button"
+      className="button focus-button"
+      onClick={() => focus.open()}
+      disabled={locked}
+      aria-label={locked ? 'Locked' : 'Focus'}
+      aria-keyshortcuts={focusShortcutAria(mac)}
+      title={`Focus Mode (${shortcut})`}
+    >
+      <span className="focus-button__label">{locked ? 'Locked' : 'Focus'}</span>
+      <kbd className="focus-button__shortcut">{shortcut}</kbd>
     </button>
   );
 }

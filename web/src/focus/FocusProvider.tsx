@@ -1,12 +1,105 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { fetchAssignments } from '../assignment/assignmentsApi.ts';
+import { api } from '../firebase/api.ts';
+import { useSession } from '../session/sessionContext.ts';
+import { focusFeedback } from './appFeedback.ts';
+import type { FocusFeedback } from './feedback.ts';
 import { FocusModeContext, type FocusModeValue } from './focusContext.ts';
+import { FocusModal } from './FocusModal.tsx';
+import { isFocusShortcut } from './platform.ts';
 
-/** Placeholder until Focus Mode lands (issue 6): remembers the request only. */
-export function FocusProvider({ children }: { children: ReactNode }) {
-  const [isOpen, setOpen] = useState(false);
-  const value = useMemo<FocusModeValue>(
-    () => ({ open: () => setOpen(true), isOpen, gateLocked: false }),
-    [isOpen],
+export interface FocusProviderProps {
+  children: ReactNode;
+  /**
+   * Whether the student has at least one assignment (the board knows). The shortcut opens
+   * Focus Mode only then. Left out, the shortcut asks GET /api/assignments when pressed.
+   */
+  hasAssignments?: boolean;
+  /** Sounds and haptics; the app's own by default. */
+  feedback?: FocusFeedback;
+}
+
+function streakOf(user: unknown): number {
+  const streak = (user as { focus_streak?: unknown } | null | undefined)?.focus_streak;
+  return typeof streak === 'number' && Number.isFinite(streak) ? streak : 0;
+}
+
+/**
+ * Focus Mode for the dashboard: `useFocusMode().open(id?)` from anywhere below, the
+ * Ctrl/Cmd+Shift+F shortcut, and the full-screen modal. Needs the session (for the user id).
+ */
+export function FocusProvider({
+  children,
+  hasAssignments,
+  feedback = focusFeedback,
+}: FocusProviderProps) {
+  const { user } = useSession();
+  const userId = user?.id ?? null;
+  const [request, setRequest] = useState<{ open: boolean; assignmentId: string | null }>({
+    open: false,
+    assignmentId: null,
+  });
+  const [gateLocked, setGateLocked] = useState(false);
+  const [streak, setStreak] = useState<number | null>(null);
+  const [celebrated] = useState(() => new Set<string>());
+  const isOpen = request.open;
+
+  const open = useCallback(
+    (assignmentId?: string) => {
+      if (!userId) return;
+      setRequest({ open: true, assignmentId: assignmentId ?? null });
+    },
+    [userId],
   );
-  return <FocusModeContext.Provider value={value}>{children}</FocusModeContext.Provider>;
+  const close = useCallback(() => {
+    setRequest((r) => ({ ...r, open: false }));
+    setGateLocked(false);
+  }, []);
+
+  // SPEC §2: Ctrl+Shift+F (Cmd+Shift+F on Mac) opens focus mode when an assignment exists.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!isFocusShortcut(e)) return;
+      e.preventDefault();
+      if (isOpen || !userId || e.repeat) return;
+      // Not on top of another dialog (an open editor keeps its own focus).
+      if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
+      if (hasAssignments !== undefined) {
+        if (hasAssignments) open();
+        return;
+      }
+      fetchAssignments(api).then(
+        (items) => {
+          if (items.length > 0) open();
+        },
+        (err: unknown) => console.error('Focus Mode could not check for assignments.', err),
+      );
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [isOpen, userId, hasAssignments, open]);
+
+  const value = useMemo<FocusModeValue>(
+    () => ({ open, isOpen, gateLocked: isOpen && gateLocked }),
+    [open, isOpen, gateLocked],
+  );
+
+  return (
+    <FocusModeContext.Provider value={value}>
+      {children}
+      {userId && (
+        <FocusModal
+          open={isOpen}
+          onClose={close}
+          userId={userId}
+          assignmentId={request.assignmentId}
+          onGateChange={setGateLocked}
+          feedback={feedback}
+          knownStreak={streak ?? streakOf(user)}
+          onStreak={setStreak}
+          celebrated={celebrated}
+        />
+      )}
+    </FocusModeContext.Provider>
+  );
 }

@@ -1,0 +1,175 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../support/api.ts';
+import { browserAvailable, launchBrowser, watchConsole } from '../support/browser.ts';
+import { signInWithGoogle } from '../support/signin.ts';
+
+/** The signed-in user's ID token, read from where the Firebase SDK keeps it in this browser. */
+async function idTokenOf(page: Page): Promise<string> {
+  // Runs in the page (a string: this project's Node typings have no DOM).
+  const token = await page.evaluate<string | null>(`new Promise((resolve, reject) => {
+    const open = indexedDB.open('firebaseLocalStorageDb');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const all = open.result
+        .transaction('firebaseLocalStorage', 'readonly')
+        .objectStore('firebaseLocalStorage')
+        .getAll();
+      all.onerror = () => reject(all.error);
+      all.onsuccess = () => {
+        const entry = all.result.find((r) => String(r.fbase_key).startsWith('firebase:authUser:'));
+        resolve(entry?.value?.stsTokenManager?.accessToken ?? null);
+      };
+    };
+  })`);
+  if (!token) throw new Error('No signed-in user in this browser.');
+  return token;
+}
+
+/** A local date-time `days` from now at 08:00, as the app stores due dates. */
+function dueIn(days: number): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T08:00:00`;
+}
+
+async function timeShown(page: Page): Promise<string> {
+  return (await page.getByRole('timer').textContent()) ?? '';
+}
+
+describe.runIf(browserAvailable('focus mode browser test'))('Focus Mode in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('opens with the shortcut, runs, pauses, resets, unlocks the gate and moves on', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signInWithGoogle(page, {
+      email: `focus-${Date.now()}@example.com`,
+      name: 'Focus Student',
+    });
+
+    // From here on the page is the app (the emulator's chooser page loads blocked assets).
+    const problems = watchConsole(page);
+
+    // Seed through the API as this student: consent, then two tasks.
+    const token = await idTokenOf(page);
+    const session = await call<{ user: { id: string; csrf_token: string } }>(
+      'GET',
+      '/api/session',
+      { token },
+    );
+    const { id: uid, csrf_token: csrf } = session.body.user;
+    const as = (method: string, path: string, body?: unknown) =>
+      call<{ item: { id: string } }>(method, path, { token, csrf, body });
+    const accepted = await as('POST', '/api/acceptance', {
+      privacyAccepted: true,
+      tosAccepted: true,
+    });
+    expect(accepted.status).toBe(200);
+    // What's New was seen already: nothing else opens on the dashboard.
+    const seen = await as('PATCH', `/api/user/${uid}`, {
+      last_used_version: '0.2.0',
+      last_whats_new_version: '0.2.0',
+    });
+    expect(seen.status).toBe(200);
+    const first = await as('POST', '/api/assignment', {
+      title: 'Read chapter 4',
+      description: 'Biology: cells and membranes.',
+      due_date: dueIn(1),
+      subtasks: [
+        { id: 'st-1', title: 'Skim the headings', completed: false },
+        { id: 'st-2', title: 'Write three questions', completed: false },
+      ],
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const second = await as('POST', '/api/assignment', {
+      title: 'Practice fractions',
+      due_date: dueIn(3),
+    });
+    expect(second.status).toBe(201);
+
+    await page.reload();
+    const focusButton = page.getByRole('button', { name: 'Focus', exact: true });
+    await focusButton.waitFor({ timeout: 20_000 });
+    expect(await focusButton.textContent()).toContain('Ctrl+Shift+F');
+
+    // The shortcut opens the next due task, and the time runs.
+    await page.keyboard.press('Control+Shift+F');
+    const dialog = page.getByRole('dialog', { name: 'Focus Mode' });
+    await dialog.waitFor();
+    await dialog.getByRole('heading', { name: 'Read chapter 4' }).waitFor();
+    await expect.poll(() => timeShown(page), { timeout: 5_000 }).toMatch(/^24:5\d$/);
+    expect(await dialog.getByText('Focus Time').isVisible()).toBe(true);
+
+    // Space pauses: the time stands still.
+    await page.keyboard.press('Space');
+    await dialog.getByText('Paused', { exact: true }).waitFor();
+    const paused = await timeShown(page);
+    await page.waitForTimeout(1_500);
+    expect(await timeShown(page)).toBe(paused);
+
+    // R resets to the full 25 minutes and runs at once.
+    await page.keyboard.press('r');
+    await dialog.getByText('Focus Time', { exact: true }).waitFor();
+    expect(await timeShown(page)).toMatch(/^(25:00|24:59)$/);
+
+    // The gate stays locked until every subtask is ticked.
+    const next = dialog.getByRole('button', { name: 'Next Task' });
+    expect(await next.isDisabled()).toBe(true);
+    expect(
+      await dialog.getByText('Complete timer (80%) or all subtasks to proceed.').isVisible(),
+    ).toBe(true);
+    expect(
+      await page.getByRole('button', { name: 'Locked', includeHidden: true }).isDisabled(),
+    ).toBe(true);
+    await dialog.getByRole('checkbox', { name: 'Skim the headings' }).check();
+    await dialog.getByText('1 of 2 completed').waitFor();
+    expect(await next.isDisabled()).toBe(true);
+    await dialog.getByRole('checkbox', { name: 'Write three questions' }).check();
+    await dialog.getByText('Checklist completed').waitFor();
+    await page.getByText('Focus gem +1 · Streak 1').waitFor();
+    expect(await next.isEnabled()).toBe(true);
+
+    // The ticks reached the server.
+    await expect
+      .poll(async () => {
+        const res = await call<{ item: { subtasks: { completed: boolean }[] } }>(
+          'GET',
+          `/api/assignment/${first.body.item.id}`,
+          { token },
+        );
+        return res.body.item.subtasks.map((s) => s.completed);
+      })
+      .toEqual([true, true]);
+
+    // Through the gate to the next task, with a fresh timer.
+    await next.click();
+    await dialog.getByRole('heading', { name: 'Practice fractions' }).waitFor();
+    expect(await timeShown(page)).toMatch(/^(25:00|24:5\d)$/);
+    expect(await dialog.getByText('No subtasks defined for this assignment.').isVisible()).toBe(
+      true,
+    );
+
+    if (process.env.FOCUS_SCREENSHOTS) {
+      const dir = process.env.FOCUS_SCREENSHOTS;
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await page.keyboard.press('Control+Shift+F');
+      await dialog.getByRole('heading', { name: 'Read chapter 4' }).waitFor();
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${dir}/focus-laptop.png` });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${dir}/focus-phone.png` });
+    }
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

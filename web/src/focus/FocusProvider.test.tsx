@@ -1,0 +1,177 @@
+import type { UserProfile } from '@brainboard/domain';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../firebase/api.ts';
+import { SessionContext } from '../session/sessionContext.ts';
+import { silentFeedback } from './feedback.ts';
+import { FocusButton } from './FocusButton.tsx';
+import { useFocusMode } from './focusContext.ts';
+import { FocusProvider } from './FocusProvider.tsx';
+import {
+  focusShortcutLabel,
+  isFocusShortcut,
+  isMacPlatform,
+  isSpaceControl,
+  isTypingTarget,
+} from './platform.ts';
+import { assignment } from './testFixtures.ts';
+
+vi.mock('../firebase/api.ts', () => ({
+  api: { get: vi.fn(), post: vi.fn(), patch: vi.fn(), put: vi.fn(), delete: vi.fn() },
+}));
+vi.mock('canvas-confetti', () => ({ default: vi.fn(() => null) }));
+
+const get = vi.mocked(api.get);
+
+const user = { id: 'u1', email: 'u1@example.test', name: 'U' } as UserProfile;
+
+async function flush() {
+  await act(async () => {
+    await Promise.resolve();
+    await Promise.resolve();
+  });
+}
+
+function FocusThis({ id }: { id: string }) {
+  const focus = useFocusMode();
+  return (
+    <button type="button" onClick={() => focus.open(id)}>
+      Focus this assignment
+    </button>
+  );
+}
+
+function renderDashboard(hasAssignments?: boolean) {
+  return render(
+    <SessionContext.Provider value={{ user, refresh: async () => {}, mergeUser: () => {} }}>
+      <FocusProvider hasAssignments={hasAssignments} feedback={silentFeedback}>
+        <header>
+          <FocusButton />
+        </header>
+        <FocusThis id="a7" />
+      </FocusProvider>
+    </SessionContext.Provider>,
+  );
+}
+
+function shortcut(init: KeyboardEventInit = { ctrlKey: true }) {
+  fireEvent.keyDown(window, { key: 'F', code: 'KeyF', shiftKey: true, ...init });
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  vi.useFakeTimers({ now: new Date(2026, 10, 21, 10).getTime() });
+  get.mockImplementation(((path: string) => {
+    if (path === '/api/tasks/next-due') return Promise.resolve(assignment());
+    if (path === '/api/assignments') return Promise.resolve([assignment()]);
+    if (path === '/api/assignment/a7') {
+      return Promise.resolve({ item: assignment({ id: 'a7', title: 'Picked one' }) });
+    }
+    return Promise.reject(new Error(path));
+  }) as never);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  get.mockReset();
+  localStorage.clear();
+});
+
+describe('FocusButton', () => {
+  it('reads "Focus" with the Ctrl+Shift+F hint and opens focus mode', async () => {
+    renderDashboard(true);
+    const button = screen.getByRole('button', { name: 'Focus' });
+    expect(button).toHaveTextContent('Ctrl+Shift+F');
+    expect(button).toHaveAttribute('aria-keyshortcuts', 'Control+Shift+F');
+    fireEvent.click(button);
+    await flush();
+    expect(screen.getByRole('dialog', { name: 'Focus Mode' })).toBeInTheDocument();
+  });
+
+  it('reads "Locked" and is disabled while focus mode is open and the gate is locked', async () => {
+    renderDashboard(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Focus' }));
+    await flush();
+    expect(screen.getByRole('heading', { name: 'Essay on the water cycle' })).toBeInTheDocument();
+    await flush();
+    const locked = screen.getByRole('button', { name: 'Locked', hidden: true });
+    expect(locked).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Close Focus Mode' }));
+    await flush();
+    expect(screen.getByRole('button', { name: 'Focus' })).toBeEnabled();
+  });
+});
+
+describe('the focus shortcut', () => {
+  it('opens focus mode when an assignment exists', async () => {
+    renderDashboard(true);
+    shortcut();
+    await flush();
+    expect(screen.getByRole('dialog', { name: 'Focus Mode' })).toBeInTheDocument();
+  });
+
+  it('does nothing without assignments, or without Shift', async () => {
+    renderDashboard(false);
+    shortcut();
+    shortcut({ ctrlKey: true, shiftKey: false });
+    await flush();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('asks the API for assignments when the board did not say', async () => {
+    renderDashboard(undefined);
+    shortcut({ metaKey: true });
+    await flush();
+    expect(get).toHaveBeenCalledWith('/api/assignments', {});
+    expect(screen.getByRole('dialog', { name: 'Focus Mode' })).toBeInTheDocument();
+  });
+
+  it('stays closed when the API lists no assignments', async () => {
+    get.mockResolvedValue([] as never);
+    renderDashboard(undefined);
+    shortcut();
+    await flush();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+it('opens a chosen assignment from anywhere below the provider', async () => {
+  renderDashboard(true);
+  fireEvent.click(screen.getByRole('button', { name: 'Focus this assignment' }));
+  await flush();
+  expect(screen.getByRole('heading', { name: 'Picked one' })).toBeInTheDocument();
+});
+
+describe('platform helpers', () => {
+  it('names Cmd+Shift+F on Mac and Ctrl+Shift+F elsewhere', () => {
+    expect(isMacPlatform({ platform: 'MacIntel' })).toBe(true);
+    expect(isMacPlatform({ userAgentData: { platform: 'macOS' } })).toBe(true);
+    expect(isMacPlatform({ platform: 'Win32' })).toBe(false);
+    expect(focusShortcutLabel(true)).toBe('Cmd+Shift+F');
+    expect(focusShortcutLabel(false)).toBe('Ctrl+Shift+F');
+  });
+
+  it('recognises the shortcut and the places where keys belong to a control', () => {
+    const key = {
+      key: 'f',
+      code: 'KeyF',
+      shiftKey: true,
+      ctrlKey: true,
+      metaKey: false,
+      altKey: false,
+    };
+    expect(isFocusShortcut(key)).toBe(true);
+    expect(isFocusShortcut({ ...key, altKey: true })).toBe(false);
+    expect(isFocusShortcut({ ...key, ctrlKey: false })).toBe(false);
+
+    const input = document.createElement('input');
+    const checkbox = Object.assign(document.createElement('input'), { type: 'checkbox' });
+    const heading = document.createElement('h3');
+    expect(isTypingTarget(input)).toBe(true);
+    expect(isTypingTarget(document.createElement('textarea'))).toBe(true);
+    expect(isTypingTarget(checkbox)).toBe(false);
+    expect(isSpaceControl(checkbox)).toBe(true);
+    expect(isSpaceControl(document.createElement('button'))).toBe(true);
+    expect(isSpaceControl(heading)).toBe(false);
+  });
+});

@@ -1,0 +1,266 @@
+import {
+  FOCUS_GATE_THRESHOLD,
+  SUBTASK_CELEBRATION_MS,
+  checklistComplete,
+  focusGate,
+  getUrgency,
+  overallProgress,
+  progressLabel,
+  type Assignment,
+} from '@brainboard/domain';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { subtaskConfetti } from './confetti.ts';
+import { dueCountdown, formatDue } from './due.ts';
+import type { FocusFeedback } from './feedback.ts';
+import { FocusTimerPanel } from './FocusTimerPanel.tsx';
+import { isSpaceControl, isTypingTarget } from './platform.ts';
+import { useFocusTimer } from './useFocusTimer.ts';
+import { useNow } from './useNow.ts';
+
+export interface FocusTaskViewProps {
+  task: Assignment;
+  /** SPEC §8 offline text when the task comes from the cache. */
+  notice: string | null;
+  userId: string;
+  feedback: FocusFeedback;
+  reducedMotion: boolean;
+  /** Tasks whose completion animation already played in this session. */
+  celebrated: Set<string>;
+  onToggle(subtaskId: string, completed: boolean): Promise<boolean>;
+  onNext(): void;
+  onGateChange(locked: boolean): void;
+  /** A focus session was completed here: checklist done or the timer reached 80 %. */
+  onFocusComplete(): void;
+}
+
+/**
+ * The task view of Focus Mode (SPEC §2): one task, its timer, its checklist and the gate to
+ * the next task. Render it with `key={task.id}`: a new task starts a new timer session.
+ */
+export function FocusTaskView(props: FocusTaskViewProps) {
+  const { task, notice, userId, feedback, reducedMotion, celebrated } = props;
+  const timer = useFocusTimer({
+    userId,
+    taskId: task.id,
+    onComplete: () => feedback.cue('timerComplete'),
+  });
+  const done = task.subtasks.filter((s) => s.completed).length;
+  const total = task.subtasks.length;
+  const gate = focusGate({ subtasks: task.subtasks, timerFraction: timer.fraction });
+  const progress = overallProgress(timer.fraction, done, total);
+
+  // The header button follows the gate while the modal is open.
+  const reportGate = useEffectEvent((locked: boolean) => props.onGateChange(locked));
+  useEffect(() => reportGate(!gate.unlocked), [gate.unlocked]);
+
+  // The completion animation: once per task per session, when the checklist gets done or the
+  // timer reaches 80 % while the student is here (not for what was already so on arrival).
+  const checklistDone = checklistComplete(task.subtasks);
+  const timerReached = timer.fraction >= FOCUS_GATE_THRESHOLD;
+  const before = useRef<{ checklist: boolean; timer: boolean } | null>(null);
+  const complete = useEffectEvent(() => props.onFocusComplete());
+  useEffect(() => {
+    const prev = before.current;
+    before.current = { checklist: checklistDone, timer: timerReached };
+    if (!prev) return;
+    const rose = (checklistDone && !prev.checklist) || (timerReached && !prev.timer);
+    if (rose && !celebrated.has(task.id)) {
+      celebrated.add(task.id);
+      complete();
+    }
+  }, [checklistDone, timerReached, celebrated, task.id]);
+
+  // Space pauses or resumes, R resets: not with Ctrl/Cmd, not while typing, and Space keeps
+  // its own meaning on a focused button or checkbox.
+  const { toggle, reset } = timer;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (isTypingTarget(e.target)) return;
+      if (e.key === ' ' || e.code === 'Space') {
+        if (isSpaceControl(e.target)) return;
+        e.preventDefault();
+        if (!e.repeat) toggle();
+      } else if (e.key === 'r' || e.key === 'R') {
+        e.preventDefault();
+        if (!e.repeat) reset();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [toggle, reset]);
+
+  // Arriving on a task: reading starts at its title.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    titleRef.current?.focus({ preventScroll: true });
+  }, []);
+
+  return (
+    <div className="focus-view">
+      {notice && (
+        <p className="focus-notice" role="status">
+          {notice}
+        </p>
+      )}
+      <header className="focus-view__head">
+        <h3 className="focus-view__title" ref={titleRef} tabIndex={-1}>
+          {task.title}
+        </h3>
+        <DueLine dueDate={task.due_date} />
+      </header>
+
+      <div className="focus-view__grid">
+        <FocusTimerPanel timer={timer} />
+        <div className="focus-view__main">
+          {task.description.trim() !== '' && (
+            <p className="focus-view__description">{task.description}</p>
+          )}
+          <section className="focus-checklist" aria-labelledby="focus-checklist-title">
+            <h4 id="focus-checklist-title" className="focus-section-title">
+              Subtasks
+            </h4>
+            {total > 0 ? (
+              <>
+                <Bar
+                  label="Subtasks completed"
+                  value={done}
+                  max={total}
+                  text={progressLabel(done, total)}
+                />
+                <ul className="focus-checklist__list">
+                  {task.subtasks.map((s) => (
+                    <SubtaskItem
+                      key={s.id}
+                      title={s.title}
+                      completed={s.completed}
+                      reducedMotion={reducedMotion}
+                      onChange={(completed, box) => {
+                        if (completed) {
+                          feedback.cue('subtaskComplete');
+                          if (!reducedMotion) subtaskConfetti(box);
+                        }
+                        void props.onToggle(s.id, completed);
+                      }}
+                    />
+                  ))}
+                </ul>
+              </>
+            ) : (
+              <p className="focus-checklist__empty">No subtasks defined for this assignment.</p>
+            )}
+          </section>
+        </div>
+        <section className="focus-gate" aria-labelledby="focus-gate-title">
+          <h4 id="focus-gate-title" className="focus-section-title">
+            Next Task Access
+          </h4>
+          <Bar
+            label="Overall progress"
+            value={Math.round(progress * 100)}
+            max={100}
+            text={`${Math.round(progress * 100)}%`}
+          />
+          <p
+            className={`focus-gate__message${gate.unlocked ? ' focus-gate__message--open' : ''}`}
+            role="status"
+          >
+            {gate.unlocked ? gate.reason : gate.lockedMessage}
+          </p>
+          <button
+            type="button"
+            className="button focus-gate__next"
+            disabled={!gate.unlocked}
+            onClick={props.onNext}
+          >
+            Next Task
+          </button>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function DueLine({ dueDate }: { dueDate: string }) {
+  const now = useNow(30_000);
+  const urgency = getUrgency(dueDate, new Date(now));
+  const countdown = dueCountdown(dueDate, now);
+  const when = formatDue(dueDate);
+  return (
+    <p className={`focus-due focus-due--level-${urgency.level}`}>
+      {urgency.text && <span className="focus-due__badge">{urgency.text}</span>}
+      {countdown && <span className="focus-due__countdown">{countdown}</span>}
+      {when && (
+        <span className="focus-due__date">
+          Due <time dateTime={dueDate}>{when}</time>
+        </span>
+      )}
+    </p>
+  );
+}
+
+function Bar({
+  label,
+  value,
+  max,
+  text,
+}: {
+  label: string;
+  value: number;
+  max: number;
+  text: string;
+}) {
+  const share = max > 0 ? Math.min(1, Math.max(0, value / max)) : 0;
+  return (
+    <div className="focus-bar">
+      <div
+        className="focus-bar__track"
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={max}
+        aria-valuenow={value}
+        aria-valuetext={text}
+      >
+        <div className="focus-bar__fill" style={{ width: `${share * 100}%` }} />
+      </div>
+      <span className="focus-bar__text">{text}</span>
+    </div>
+  );
+}
+
+function SubtaskItem({
+  title,
+  completed,
+  reducedMotion,
+  onChange,
+}: {
+  title: string;
+  completed: boolean;
+  reducedMotion: boolean;
+  onChange(completed: boolean, box: HTMLInputElement): void;
+}) {
+  const [cheer, setCheer] = useState(0);
+  useEffect(() => {
+    if (!cheer) return;
+    const id = setTimeout(() => setCheer(0), SUBTASK_CELEBRATION_MS);
+    return () => clearTimeout(id);
+  }, [cheer]);
+  return (
+    <li
+      className={`focus-subtask${completed ? ' focus-subtask--done' : ''}${cheer && !reducedMotion ? ' focus-subtask--cheer' : ''}`}
+    >
+      <label className="check focus-subtask__label">
+        <input
+          type="checkbox"
+          checked={completed}
+          onChange={(e) => {
+            if (e.currentTarget.checked) setCheer(Date.now());
+            onChange(e.currentTarget.checked, e.currentTarget);
+          }}
+        />
+        <span>{title}</span>
+      </label>
+    </li>
+  );
+}

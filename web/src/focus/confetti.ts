@@ -1,0 +1,35 @@
+import {
+  CONFETTI_DEFAULT_PARTICLES,
+  CONFETTI_SPREAD,
+  SUBTASK_CELEBRATION_MS,
+} from '@brainboard/domain';
+
+/** Frames at 60 fps for the 0.9 s subtask celebration. */
+const SUBTASK_TICKS = Math.round((SUBTASK_CELEBRATION_MS / 1000) * 60);
+
+/** The subtask celebration (SPEC §9: 80 particles, spread 70, 0.9 s) from a checkbox. */
+export function subtaskConfetti(from: Element | null): void {
+  const box = from?.getBoundingClientRect();
+  const origin =
+    box && window.innerWidth > 0 && window.innerHeight > 0
+      ? {
+          x: (box.left + box.width / 2) / window.innerWidth,
+          y: (box.top + box.height / 2) / window.innerHeight,
+        }
+      : { x: 0.5, y: 0.5 };
+  // Loaded on first use, so the library stays out of the first page load.
+  void import('canvas-confetti')
+    .then(({ default: confetti }) =>
+      confetti({
+        particleCount: CONFETTI_DEFAULT_PARTICLES,
+        spread: CONFETTI_SPREAD,
+        startVelocity: 25,
+        ticks: SUBTASK_TICKS,
+        origin,
+        zIndex: 1000,
+        disableForReducedMotion: true,
+      }),
+    )
+    // A celebration is never worth an error (no canvas, old browser).
+    .catch(() => {});
+}

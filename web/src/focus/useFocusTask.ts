@@ -1,0 +1,179 @@
+import {
+  FOCUS_FETCH_FAILED,
+  focusFetchFailure,
+  nextDueFetchFailed,
+  updateSubtaskFailed,
+  type Assignment,
+} from '@brainboard/domain';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { errorDetail, isApiError } from '../api/client.ts';
+import {
+  fetchAssignment,
+  fetchNextDueTask,
+  toggleSubtask as saveSubtaskToggle,
+} from '../assignment/assignmentsApi.ts';
+import { api } from '../firebase/api.ts';
+import { showAlert } from '../ui/notify.ts';
+import type { FocusFeedback } from './feedback.ts';
+import { fetchNextFocusTask } from './focusApi.ts';
+import { loadFocusCache, refreshCachedTask, saveFocusCache } from './focusStorage.ts';
+
+/** What the focus modal shows (SPEC §2 Focus modal states). */
+export type FocusLoad =
+  | { kind: 'loading' }
+  | { kind: 'error'; message: string }
+  | { kind: 'empty' }
+  /** `notice`: the SPEC §8 offline text when the task comes from the cache. */
+  | { kind: 'task'; task: Assignment; notice: string | null };
+
+/** SPEC §8: a failed fetch falls back to the cached task of this user (when it fits). */
+function fromCache(userId: string, wantedId?: string): FocusLoad {
+  const cache = loadFocusCache(userId, Date.now());
+  const usable = cache && (!wantedId || cache.task?.id === wantedId) ? cache : null;
+  const failure = focusFetchFailure(
+    usable ? { hasTask: usable.task !== null, expired: usable.expired } : null,
+  );
+  return failure.showCached && usable?.task
+    ? { kind: 'task', task: usable.task, notice: failure.message }
+    : { kind: 'error', message: failure.message };
+}
+
+async function loadNextDue(userId: string): Promise<FocusLoad> {
+  try {
+    const task = await fetchNextDueTask(api, userId);
+    saveFocusCache(userId, task, Date.now());
+    return task ? { kind: 'task', task, notice: null } : { kind: 'empty' };
+  } catch (err) {
+    console.error(
+      nextDueFetchFailed(isApiError(err) && err.status ? err.status : errorDetail(err)),
+    );
+    return fromCache(userId);
+  }
+}
+
+async function loadAssignment(userId: string, id: string): Promise<FocusLoad> {
+  try {
+    return { kind: 'task', task: await fetchAssignment(api, id), notice: null };
+  } catch (err) {
+    console.error('Focus Mode could not load the assignment.', err);
+    return fromCache(userId, id);
+  }
+}
+
+function withSubtask(load: FocusLoad, taskId: string, subtaskId: string, completed: boolean) {
+  if (load.kind !== 'task' || load.task.id !== taskId) return load;
+  const subtasks = load.task.subtasks.map((s) => (s.id === subtaskId ? { ...s, completed } : s));
+  return { ...load, task: { ...load.task, subtasks } };
+}
+
+export interface FocusTaskState {
+  load: FocusLoad;
+  /** Try Again: repeats the request that failed. */
+  retry(): void;
+  /** Through the gate: the next task after the current one. */
+  next(): void;
+  /** Optimistic; per subtask, so it never overwrites other changes. Resolves false on error. */
+  toggle(subtaskId: string, completed: boolean): Promise<boolean>;
+}
+
+/**
+ * Loads the task Focus Mode shows: a chosen assignment, or the next due one (cached for 24 h
+ * per user). Later tasks come through `next`, which skips the tasks seen in this session.
+ */
+export function useFocusTask(opts: {
+  userId: string;
+  assignmentId: string | null;
+  feedback: FocusFeedback;
+}): FocusTaskState {
+  const { userId, assignmentId, feedback } = opts;
+  const [load, setLoad] = useState<FocusLoad>({ kind: 'loading' });
+  const lastRequest = useRef<(() => Promise<FocusLoad>) | null>(null);
+  const requestSeq = useRef(0);
+  const seen = useRef<string[]>([]);
+  /** In-flight toggles: a newer answer must not undo an older click still on its way. */
+  const pending = useRef(new Map<string, { completed: boolean; mark: number }>());
+  const toggleSeq = useRef(0);
+
+  /** Starts a request; only the newest one's answer is shown. */
+  const start = useCallback((request: () => Promise<FocusLoad>) => {
+    lastRequest.current = request;
+    const mine = ++requestSeq.current;
+    void request().then((result) => {
+      if (mine === requestSeq.current) setLoad(result);
+    });
+  }, []);
+
+  const run = useCallback(
+    (request: () => Promise<FocusLoad>) => {
+      setLoad({ kind: 'loading' });
+      start(request);
+    },
+    [start],
+  );
+
+  useEffect(() => {
+    start(() => (assignmentId ? loadAssignment(userId, assignmentId) : loadNextDue(userId)));
+    return () => {
+      requestSeq.current += 1;
+    };
+  }, [userId, assignmentId, start]);
+
+  const retry = useCallback(() => {
+    if (lastRequest.current) run(lastRequest.current);
+  }, [run]);
+
+  const currentId = load.kind === 'task' ? load.task.id : null;
+  const next = useCallback(() => {
+    if (!currentId) return;
+    if (!seen.current.includes(currentId)) seen.current = [...seen.current, currentId];
+    const skip = seen.current;
+    run(async () => {
+      try {
+        const task = await fetchNextFocusTask(api, currentId, skip);
+        return task ? { kind: 'task', task, notice: null } : { kind: 'empty' };
+      } catch (err) {
+        console.error('Could not load the next focus task.', err);
+        return { kind: 'error', message: FOCUS_FETCH_FAILED };
+      }
+    });
+  }, [currentId, run]);
+
+  const toggle = useCallback(
+    async (subtaskId: string, completed: boolean) => {
+      if (!currentId) return false;
+      const taskId = currentId;
+      const mark = ++toggleSeq.current;
+      pending.current.set(subtaskId, { completed, mark });
+      setLoad((s) => withSubtask(s, taskId, subtaskId, completed));
+      try {
+        const item = await saveSubtaskToggle(api, taskId, subtaskId, completed);
+        if (pending.current.get(subtaskId)?.mark === mark) pending.current.delete(subtaskId);
+        // Clicks still on their way stay as clicked until their own answer comes.
+        let task = item;
+        for (const [sid, p] of pending.current) {
+          task = (
+            withSubtask({ kind: 'task', task, notice: null }, taskId, sid, p.completed) as {
+              task: Assignment;
+            }
+          ).task;
+        }
+        setLoad((s) =>
+          s.kind === 'task' && s.task.id === taskId ? { kind: 'task', task, notice: null } : s,
+        );
+        refreshCachedTask(userId, item, Date.now());
+        return true;
+      } catch (err) {
+        if (pending.current.get(subtaskId)?.mark === mark) {
+          pending.current.delete(subtaskId);
+          setLoad((s) => withSubtask(s, taskId, subtaskId, !completed));
+        }
+        feedback.cue('error');
+        showAlert(updateSubtaskFailed(errorDetail(err)));
+        return false;
+      }
+    },
+    [currentId, userId, feedback],
+  );
+
+  return { load, retry, next, toggle };
+}
