@@ -1,5 +1,6 @@
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
+import { deleteGoogleGrant } from '../auth/grant.ts';
 import { profileRef } from './profile.ts';
 
 /**
@@ -14,14 +15,6 @@ export const USER_SUBCOLLECTIONS = [
   'private',
   'focus_days',
 ] as const;
-
-/**
- * Clean-ups for what lives outside `users/{uid}` (stored file bytes, OAuth
- * grants elsewhere, counters...). Features register theirs in
- * `accountCleanups` below, where account deletion finds them.
- */
-export type AccountCleanup = (db: Firestore, uid: string) => Promise<void>;
-export const accountCleanups: AccountCleanup[] = [];
 
 async function deleteCollection(db: Firestore, path: string): Promise<number> {
   let deleted = 0;
@@ -41,7 +34,8 @@ async function deleteCollection(db: Firestore, path: string): Promise<number> {
  * account. Only the consent log stays (kept 6 years by the legal terms).
  */
 export async function deleteAccount(auth: Auth, db: Firestore, uid: string): Promise<void> {
-  for (const cleanup of accountCleanups) await cleanup(db, uid);
+  // Revoke the Google grant at Google before its encrypted copy goes.
+  await deleteGoogleGrant(db, uid);
   for (const name of USER_SUBCOLLECTIONS) await deleteCollection(db, `users/${uid}/${name}`);
   await profileRef(db, uid).delete();
   try {

@@ -1,36 +1,38 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { GOOGLE_SIGN_IN_PATH } from './googleSignIn.ts';
 
-/** SPEC §2 login page: one button. */
-export function LoginPage() {
-  const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+const leave = (url: string) => window.location.assign(url);
 
-  async function signIn() {
-    setBusy(true);
-    setError(null);
-    try {
-      const [{ auth }, { GoogleAuthProvider, signInWithPopup }] = await Promise.all([
-        import('../firebase/firebase.ts'),
-        import('firebase/auth'),
-      ]);
-      await signInWithPopup(auth, new GoogleAuthProvider());
-      navigate('/dashboard');
-    } catch (err) {
-      setError(err instanceof Error ? err.message : 'Sign-in failed. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  }
-
+/**
+ * SPEC §2 login page: one button, which takes the browser to the sign-in path
+ * under /api/auth/ (SPEC §7). A plain navigation: no popup, so it works on
+ * phones and needs no user gesture to survive a code download.
+ */
+export function LoginPage({ navigateTo = leave }: { navigateTo?: (url: string) => void }) {
+  const [leaving, setLeaving] = useState(false);
+  useEffect(() => {
+    // Coming back with the Back button restores this page from the cache: start fresh.
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setLeaving(false);
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
   return (
     <main className="page">
       <h1>Brainboard</h1>
-      <button type="button" className="button" onClick={() => void signIn()} disabled={busy}>
+      <button
+        type="button"
+        className="button"
+        aria-busy={leaving}
+        onClick={() => {
+          setLeaving(true);
+          navigateTo(GOOGLE_SIGN_IN_PATH);
+        }}
+      >
         Sign in with Google
       </button>
-      {error && <p role="alert">{error}</p>}
+      {leaving && <p role="status">Taking you to Google…</p>}
     </main>
   );
 }

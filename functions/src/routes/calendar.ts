@@ -1,0 +1,46 @@
+import { Router } from 'express';
+import type { Firestore } from 'firebase-admin/firestore';
+import { z } from 'zod';
+import type { GoogleConfig } from '../auth/config.ts';
+import { FALLBACK_TIME_ZONE, isTimeZone } from '../calendar/event.ts';
+import { ASSIGNMENT_NOT_FOUND, saveAssignmentToCalendar } from '../calendar/googleCalendar.ts';
+import { callerOf } from '../http/auth.ts';
+import { badRequest, notFound, route } from '../http/errors.ts';
+
+const idParam = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
+
+/**
+ * `POST /api/assignment/{id}/save-to-calendar` (SPEC §7, issue 8), body
+ * `{ time_zone?: IANA zone }` (the browser's; UTC when absent). Answers
+ * `{ message, event_id, event_link, created }`; 403 with "Calendar access not
+ * granted..." when there is no working Google grant; 404 for an id that is
+ * not the caller's.
+ */
+export function calendarRoutes(db: Firestore, config: GoogleConfig): Router {
+  const router = Router();
+  router.post(
+    '/assignment/:id/save-to-calendar',
+    route(async (req, res) => {
+      const { uid } = callerOf(req);
+      const id = idParam.safeParse(req.params.id);
+      if (!id.success) throw notFound(ASSIGNMENT_NOT_FOUND);
+      const body: unknown = req.body ?? {};
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        throw badRequest('Send a JSON object, for example { "time_zone": "Europe/Berlin" }.');
+      }
+      const zone = (body as { time_zone?: unknown }).time_zone;
+      if (zone !== undefined && (typeof zone !== 'string' || !isTimeZone(zone))) {
+        throw badRequest('time_zone must be an IANA time zone such as "Europe/Berlin".');
+      }
+      const result = await saveAssignmentToCalendar(
+        db,
+        config,
+        uid,
+        id.data,
+        (zone as string | undefined) ?? FALLBACK_TIME_ZONE,
+      );
+      res.json(result);
+    }),
+  );
+  return router;
+}

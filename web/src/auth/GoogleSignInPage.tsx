@@ -1,0 +1,124 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from '../app/router.tsx';
+import { useNavigate } from '../app/routerContext.ts';
+import { config } from '../config.ts';
+import { api } from '../firebase/api.ts';
+import { auth } from '../firebase/firebase.ts';
+import { emulatorChooserUrl, takeEmulatorChoice } from './emulatorChooser.ts';
+import {
+  CALENDAR_SCOPE,
+  continueGoogleSignIn,
+  startGoogleRedirect,
+  type GrantAnswer,
+  type SignInSeams,
+} from './googleSignIn.ts';
+
+const PENDING_KEY = 'brainboard.signin.pending';
+
+const pending = {
+  get: () => {
+    try {
+      return sessionStorage.getItem(PENDING_KEY) === '1';
+    } catch {
+      return false;
+    }
+  },
+  set: (value: boolean) => {
+    try {
+      if (value) sessionStorage.setItem(PENDING_KEY, '1');
+      else sessionStorage.removeItem(PENDING_KEY);
+    } catch {
+      // Storage blocked: the flow still works, it just cannot detect a loop.
+    }
+  },
+};
+
+async function startRedirect(): Promise<void> {
+  if (config.useEmulators) {
+    window.location.assign(
+      emulatorChooserUrl({
+        apiKey: config.firebase.apiKey,
+        returnUrl: `${window.location.origin}${window.location.pathname}`,
+        scopes: [CALENDAR_SCOPE],
+      }),
+    );
+    return;
+  }
+  const { GoogleAuthProvider, signInWithRedirect } = await import('firebase/auth');
+  const provider = new GoogleAuthProvider();
+  provider.addScope(CALENDAR_SCOPE);
+  provider.setCustomParameters({ prompt: 'select_account' });
+  await signInWithRedirect(auth, provider);
+}
+
+/** The user who just came back from the identity provider, or null. */
+async function redirectResult() {
+  const { GoogleAuthProvider, getRedirectResult, signInWithCredential } =
+    await import('firebase/auth');
+  if (config.useEmulators) {
+    const idToken = takeEmulatorChoice(sessionStorage, config.firebase.apiKey);
+    if (!idToken) return null;
+    const result = await signInWithCredential(auth, GoogleAuthProvider.credential(idToken));
+    return result.user;
+  }
+  const result = await getRedirectResult(auth);
+  return result?.user ?? null;
+}
+
+/**
+ * `/auth/google`: where `GET /api/auth/google` sends the browser. It signs in
+ * with Google by redirect and sets up calendar access (googleSignIn.ts).
+ */
+export default function GoogleSignInPage() {
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const started = useRef(false);
+
+  const seams: SignInSeams = {
+    redirectResult,
+    currentUser: async () => {
+      await auth.authStateReady();
+      return auth.currentUser;
+    },
+    startRedirect,
+    requestGrant: () => api.post<GrantAnswer>('/api/auth/google/grant', {}),
+    leaveTo: (url) => window.location.assign(url),
+    goToDashboard: () => navigate('/dashboard', { replace: true }),
+    pending,
+  };
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void continueGoogleSignIn(seams).then((outcome) => {
+      if (outcome.kind === 'error') setError(outcome.message);
+    });
+    // Runs once per visit; the seams only close over stable values.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  async function retry() {
+    setError(null);
+    const outcome = await startGoogleRedirect(seams);
+    if (outcome.kind === 'error') setError(outcome.message);
+  }
+
+  return (
+    <main className="page">
+      <h1>Brainboard</h1>
+      {error ? (
+        <>
+          <p role="alert">{error}</p>
+          <button type="button" className="button" onClick={() => void retry()}>
+            Try again
+          </button>
+          <p>
+            <Link to="/">Back to the start page</Link>
+          </p>
+        </>
+      ) : (
+        <p role="status">Signing you in…</p>
+      )}
+    </main>
+  );
+}

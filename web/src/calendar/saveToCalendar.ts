@@ -1,0 +1,61 @@
+import type { ApiClient } from '../api/client.ts';
+import { errorDetail } from '../api/client.ts';
+import { showAlert } from '../ui/notify.ts';
+import { calendarOutcomeMessage, type CalendarOutcome } from './calendarOutcome.ts';
+
+export interface CalendarSaveAnswer {
+  message: string;
+  event_id: string;
+  event_link: string | null;
+  created: boolean;
+}
+
+/** The browser's IANA time zone (the event is placed at the due time there), or undefined. */
+export function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `POST /api/assignment/{id}/save-to-calendar` with the browser's time zone (issue 8). */
+export function saveToCalendar(
+  api: Pick<ApiClient, 'post'>,
+  assignmentId: string,
+  timeZone: string | undefined = browserTimeZone(),
+): Promise<CalendarSaveAnswer> {
+  return api.post<CalendarSaveAnswer>(
+    `/api/assignment/${encodeURIComponent(assignmentId)}/save-to-calendar`,
+    timeZone ? { time_zone: timeZone } : {},
+  );
+}
+
+/** Runs the calendar step and says what it came to; never throws. */
+export async function calendarStep(
+  api: Pick<ApiClient, 'post'>,
+  assignmentId: string,
+): Promise<CalendarOutcome> {
+  try {
+    const answer = await saveToCalendar(api, assignmentId);
+    return { ok: true, serverMessage: answer?.message ?? null };
+  } catch (err) {
+    console.warn('Brainboard: saving to the calendar failed.', err);
+    return { ok: false, error: errorDetail(err) };
+  }
+}
+
+/**
+ * What the assignment editor calls after a successful save with "Save to
+ * Google Calendar" ticked: adds or updates the event and shows the SPEC §8
+ * alert. The texts say "created/updated" either way (SPEC §8 is exact), so
+ * `isNew` changes nothing the student sees; it is kept for the call's clarity.
+ */
+export async function saveAssignmentToCalendar(
+  api: Pick<ApiClient, 'post'>,
+  assignmentId: string,
+  _isNew: boolean,
+): Promise<void> {
+  const outcome = await calendarStep(api, assignmentId);
+  showAlert(calendarOutcomeMessage(outcome));
+}
