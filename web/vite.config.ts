@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -18,11 +20,35 @@ const proxy = apiTarget
 
 const port = Number(process.env.BRAINBOARD_WEB_PORT ?? 5173);
 
+/**
+ * `vite preview` serves the built app with the security headers of the Hosting
+ * config (firebase.json), so the tests prove the app works under its CSP. The
+ * local stack adds its emulator origins to connect-src; HSTS is left out on
+ * plain http.
+ */
+function hostingHeaders(): Record<string, string> {
+  const firebase = JSON.parse(
+    readFileSync(join(import.meta.dirname, '..', 'firebase.json'), 'utf8'),
+  ) as { hosting: { headers: { source: string; headers: { key: string; value: string }[] }[] } };
+  const all = firebase.hosting.headers.find((h) => h.source === '**')?.headers ?? [];
+  const local = process.env.BRAINBOARD_CSP_CONNECT ?? '';
+  return Object.fromEntries(
+    all
+      .filter((h) => h.key !== 'Strict-Transport-Security')
+      .map((h) => [
+        h.key,
+        h.key === 'Content-Security-Policy' && local
+          ? h.value.replace(/connect-src ([^;]*)/, `connect-src $1 ${local}`)
+          : h.value,
+      ]),
+  );
+}
+
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
   server: { port, strictPort: true, host: '127.0.0.1', proxy },
-  preview: { port, strictPort: true, host: '127.0.0.1', proxy },
+  preview: { port, strictPort: true, host: '127.0.0.1', proxy, headers: hostingHeaders() },
   build: { outDir: 'dist', sourcemap: false },
   test: {
     name: 'web',

@@ -193,6 +193,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       Object.assign(process.env, webEnv(mode.mode), {
         BRAINBOARD_API_PROXY_TARGET: urls.functionBase,
         BRAINBOARD_WEB_PORT: String(WEB_PORT),
+        // The browser talks to these emulators directly (CSP connect-src).
+        BRAINBOARD_CSP_CONNECT: `${urls.auth} http://${urls.firestoreHost} ws://${urls.firestoreHost}`,
       });
       const vite = await import('vite');
       const configFile = join(ROOT, 'web', 'vite.config.ts');
@@ -202,7 +204,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         stoppers.push(() => server.close());
       } else {
         log('Building the web app...');
-        await vite.build({ configFile, logLevel: 'warn', mode: 'production' });
+        // Vitest sets NODE_ENV=test, which would give React's development build.
+        const nodeEnv = process.env.NODE_ENV;
+        process.env.NODE_ENV = 'production';
+        try {
+          await vite.build({ configFile, logLevel: 'warn', mode: 'production' });
+        } finally {
+          process.env.NODE_ENV = nodeEnv;
+        }
         const server = await vite.preview({ configFile, logLevel: 'warn' });
         stoppers.push(() => new Promise<void>((r) => server.httpServer.close(() => r())));
       }
