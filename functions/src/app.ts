@@ -1,11 +1,20 @@
 import express, { type RequestHandler } from 'express';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
+import { readGoogleConfig } from './auth/config.ts';
 import type { ServerConfig } from './config.ts';
 import { requireUser } from './http/auth.ts';
 import { requireCsrf } from './http/csrf.ts';
 import { errorHandler, HttpError, notFoundHandler } from './http/errors.ts';
+import { aiRoutes } from './routes/ai.ts';
+import { assignmentRoutes } from './routes/assignments.ts';
+import { filesRoutes } from './routes/files.ts';
+import { focusRoutes } from './routes/focus.ts';
+import { authRoutes, grantRoutes } from './routes/auth.ts';
+import { calendarRoutes } from './routes/calendar.ts';
 import { sessionRoutes } from './routes/session.ts';
+import { taskRoutes } from './routes/tasks.ts';
+import { userRoutes } from './routes/user.ts';
 import { csrfTokenOf } from './users/profile.ts';
 
 export interface AppDeps {
@@ -78,13 +87,24 @@ export function createApp({ auth, db, config }: AppDeps): express.Express {
   api.get('/health', (_req, res) => {
     res.json({ ok: true });
   });
+  const google = readGoogleConfig();
+  api.use(authRoutes(db, google));
   api.use(requireUser(auth));
+  // POST /api/upload-pdf reads its own multipart body (up to 20 MB) and checks CSRF itself.
+  api.use(filesRoutes(db));
   api.use(capBodySize(config.jsonBodyLimit));
   api.use(requireJsonBody);
   api.use(express.json({ limit: config.jsonBodyLimit }));
   api.use(requireCsrf((uid) => csrfTokenOf(db, uid)));
 
   api.use(sessionRoutes(db));
+  api.use(grantRoutes(db, google));
+  api.use(userRoutes(auth, db));
+  api.use(assignmentRoutes(db));
+  api.use(taskRoutes(db));
+  api.use(calendarRoutes(db, google));
+  api.use(focusRoutes(db));
+  api.use(aiRoutes(db));
 
   api.use(notFoundHandler);
 

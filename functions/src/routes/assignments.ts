@@ -25,6 +25,7 @@ import {
   assignmentRef,
   type AssignmentDoc,
 } from '../assignments/store.ts';
+import { deleteChat } from '../ai/chats.ts';
 import { callerOf } from '../http/auth.ts';
 import { badRequest, notFound, route } from '../http/errors.ts';
 import { parseBody } from '../http/validate.ts';
@@ -181,6 +182,7 @@ export function assignmentRoutes(db: Firestore): Router {
       );
       await mustRead(db, uid, id);
       await assignmentRef(db, uid, id).delete();
+      await deleteChat(db, uid, id);
       res.json({ ok: true });
     }),
   );

@@ -1,6 +1,7 @@
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { deleteGoogleGrant } from '../auth/grant.ts';
+import { deleteUserFiles } from '../files/records.ts';
 import { profileRef } from './profile.ts';
 
 /**
@@ -36,6 +37,8 @@ async function deleteCollection(db: Firestore, path: string): Promise<number> {
 export async function deleteAccount(auth: Auth, db: Firestore, uid: string): Promise<void> {
   // Revoke the Google grant at Google before its encrypted copy goes.
   await deleteGoogleGrant(db, uid);
+  // Stored PDF bytes live outside Firestore (local folder or bucket).
+  await deleteUserFiles(db, uid);
   for (const name of USER_SUBCOLLECTIONS) await deleteCollection(db, `users/${uid}/${name}`);
   await profileRef(db, uid).delete();
   try {

@@ -1,13 +1,81 @@
 import type { Assignment } from '@brainboard/domain';
+import { useState } from 'react';
+import { config } from '../config.ts';
+import { ChatModal } from './ChatModal.tsx';
+import { assignmentContext } from './context.ts';
+import { DeepDiveModal } from './DeepDiveModal.tsx';
+import { useAiConsent } from './useAiConsent.ts';
+import './ai.css';
 
 export interface AssignmentAiActionsProps {
   /** The assignment being edited (edit mode only: SPEC §6). */
   assignment: Assignment;
   /** Called with the assignment as the server answered after AI changed it (e.g. approved subtasks). */
   onAssignmentChanged(next: Assignment): void;
+  /** An attached PDF whose text the server adds as context. */
+  fileId?: string | undefined;
 }
 
-/** Placeholder for the Help and Deep Dive buttons until AI help lands (issue 7). */
-export function AssignmentAiActions(_props: AssignmentAiActionsProps) {
-  return null;
+/**
+ * The Help and Deep Dive buttons of the assignment modal in edit mode
+ * (SPEC §2). Help asks for consent on first use, then opens the chat; Deep
+ * Dive asks when a tool is first used. Hidden when AI is off at build time.
+ */
+export function AssignmentAiActions({
+  assignment,
+  onAssignmentChanged,
+  fileId,
+}: AssignmentAiActionsProps) {
+  const ensureConsent = useAiConsent();
+  const [open, setOpen] = useState<'help' | 'deepDive' | null>(null);
+
+  if (!config.aiEnabled) return null;
+  const context = assignmentContext(assignment);
+
+  return (
+    <div className="ai-actions" role="group" aria-label="AI help">
+      <button
+        type="button"
+        className="button button--quiet"
+        onClick={() => {
+          void ensureConsent('help', { withFile: !!fileId }).then((ok) => {
+            if (ok) setOpen('help');
+          });
+        }}
+      >
+        <span aria-hidden="true">💬</span>
+        Help
+      </button>
+      <button type="button" className="button button--quiet" onClick={() => setOpen('deepDive')}>
+        <span aria-hidden="true">🔍</span>
+        Deep Dive
+      </button>
+
+      {open === 'help' && (
+        <ChatModal
+          open
+          onClose={() => setOpen(null)}
+          context={context}
+          assignmentId={assignment.id}
+          fileId={fileId}
+        />
+      )}
+      {open === 'deepDive' && (
+        <DeepDiveModal
+          open
+          onClose={() => setOpen(null)}
+          context={context}
+          assignmentId={assignment.id}
+          fileId={fileId}
+          initial={assignment.deep_dive}
+          onGenerated={(tool, text) =>
+            onAssignmentChanged({
+              ...assignment,
+              deep_dive: { ...assignment.deep_dive, [tool]: text },
+            })
+          }
+        />
+      )}
+    </div>
+  );
 }

@@ -1,12 +1,99 @@
+import {
+  AI_NO_SUBTASKS,
+  AI_SUGGEST_TITLE_REQUIRED,
+  AI_SUGGESTIONS_FAILED,
+} from '@brainboard/domain';
+import { useState } from 'react';
+import { config } from '../config.ts';
+import { api } from '../firebase/api.ts';
+import { showAlert } from '../ui/notify.ts';
+import { suggestSubtasks } from './aiApi.ts';
+import { suggestionPrompt } from './context.ts';
+import { SuggestionsReviewModal } from './SuggestionsReviewModal.tsx';
+import { toSuggestions, type Suggestion } from './text.ts';
+import { useAiConsent } from './useAiConsent.ts';
+import './ai.css';
+
 export interface SuggestSubtasksButtonProps {
   title: string;
   description: string;
   existingSubtasks: string[];
   /** Called with the approved, non-blank titles (SPEC §4 Subtask suggestions). */
   onApprove(titles: string[]): void;
+  /** An attached PDF whose text the server adds as context. */
+  fileId?: string | undefined;
 }
 
-/** Placeholder until AI help lands (issue 7). */
-export function SuggestSubtasksButton(_props: SuggestSubtasksButtonProps) {
-  return null;
+/**
+ * SPEC §4 subtask suggestions: request (title required, consent on first
+ * use), then the review modal, then approve or reject. Hidden when the AI
+ * feature is off at build time.
+ */
+export function SuggestSubtasksButton({
+  title,
+  description,
+  existingSubtasks,
+  onApprove,
+  fileId,
+}: SuggestSubtasksButtonProps) {
+  const ensureConsent = useAiConsent();
+  const [loading, setLoading] = useState(false);
+  const [suggestions, setSuggestions] = useState<Suggestion[] | null>(null);
+
+  if (!config.aiEnabled) return null;
+
+  async function request() {
+    if (loading) return;
+    if (!title.trim()) {
+      showAlert(AI_SUGGEST_TITLE_REQUIRED);
+      return;
+    }
+    if (!(await ensureConsent('suggest', { withFile: !!fileId }))) return;
+    setLoading(true);
+    let titles: string[];
+    try {
+      titles = await suggestSubtasks(
+        api,
+        suggestionPrompt(title, description, existingSubtasks),
+        fileId,
+      );
+    } catch (err) {
+      console.error('AI suggestions failed', err);
+      showAlert(AI_SUGGESTIONS_FAILED);
+      return;
+    } finally {
+      setLoading(false);
+    }
+    if (titles.length === 0) {
+      showAlert(AI_NO_SUBTASKS);
+      return;
+    }
+    setSuggestions(toSuggestions(titles));
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--quiet ai-suggest-button"
+        aria-busy={loading}
+        disabled={loading}
+        onClick={() => void request()}
+      >
+        <span aria-hidden="true">✨</span>
+        {loading ? 'Getting suggestions...' : 'Suggest subtasks with AI'}
+      </button>
+      {suggestions && (
+        <SuggestionsReviewModal
+          open
+          suggestions={suggestions}
+          onReject={() => setSuggestions(null)}
+          onApprove={(titles) => {
+            setSuggestions(null);
+            onApprove(titles);
+          }}
+        />
+      )}
+    </>
+  );
 }

@@ -1,0 +1,80 @@
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+
+/** At most `limit` AI requests per user in each fixed window of `seconds`. */
+export interface RateWindow {
+  limit: number;
+  seconds: number;
+}
+
+export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+export interface RateLimiter {
+  /** Counts one AI request of `uid` and says whether it is within the limits. */
+  hit(uid: string, now?: number): Promise<RateDecision>;
+}
+
+/**
+ * Defaults: 20 requests a minute (a person chatting, or all eight deep-dive
+ * tools in a row, stays well under it) and 300 a day (caps the cost of a
+ * runaway script). AI_RATE_LIMIT_PER_MINUTE and AI_RATE_LIMIT_PER_DAY change them.
+ */
+export function rateWindowsFromEnv(env: NodeJS.ProcessEnv = process.env): RateWindow[] {
+  const num = (value: string | undefined, fallback: number) => {
+    const n = Number(value);
+    return value !== undefined && value !== '' && Number.isFinite(n) && n > 0
+      ? Math.floor(n)
+      : fallback;
+  };
+  return [
+    { limit: num(env.AI_RATE_LIMIT_PER_MINUTE, 20), seconds: 60 },
+    { limit: num(env.AI_RATE_LIMIT_PER_DAY, 300), seconds: 86_400 },
+  ];
+}
+
+/**
+ * Fixed-window counters in Firestore, one document per user and window at
+ * `users/{uid}/private/ai-rate-{seconds}s-{index}`, bumped with
+ * `FieldValue.increment` (no read-modify-write, so it is exact on real
+ * Firestore and in lite mode alike, and shared by every function instance),
+ * then read back. Counters carry `expires_at` for a Firestore TTL policy.
+ * `private` is server-only in firestore.rules and removed with the account.
+ */
+export function firestoreRateLimiter(db: Firestore, windows: RateWindow[]): RateLimiter {
+  return {
+    async hit(uid, now = Date.now()) {
+      const refs = windows.map((w) => {
+        const index = Math.floor(now / 1000 / w.seconds);
+        return {
+          window: w,
+          end: (index + 1) * w.seconds * 1000,
+          ref: db
+            .collection('users')
+            .doc(uid)
+            .collection('private')
+            .doc(`ai-rate-${w.seconds}s-${index}`),
+        };
+      });
+      const batch = db.batch();
+      for (const { ref, end, window } of refs) {
+        batch.set(
+          ref,
+          {
+            count: FieldValue.increment(1),
+            limit: window.limit,
+            expires_at: new Date(end + window.seconds * 1000),
+          },
+          { merge: true },
+        );
+      }
+      await batch.commit();
+      const snaps = await db.getAll(...refs.map((r) => r.ref));
+      let retryAfter = 0;
+      snaps.forEach((snap, i) => {
+        const { window, end } = refs[i]!;
+        const count = Number(snap.get('count') ?? 0);
+        if (count > window.limit) retryAfter = Math.max(retryAfter, Math.ceil((end - now) / 1000));
+      });
+      return retryAfter > 0 ? { ok: false, retryAfterSeconds: retryAfter } : { ok: true };
+    },
+  };
+}

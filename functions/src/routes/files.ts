@@ -1,0 +1,65 @@
+import { fileNotPdf, fileTooLarge, PDF_MAX_BYTES, PDF_MAX_FILES } from '@brainboard/domain';
+import { Router } from 'express';
+import type { Firestore } from 'firebase-admin/firestore';
+import { callerOf } from '../http/auth.ts';
+import { requireCsrf } from '../http/csrf.ts';
+import { badRequest, HttpError, route } from '../http/errors.ts';
+import { NotMultipartError, readUpload } from '../files/multipart.ts';
+import { looksLikePdf, PdfReadError } from '../files/pdf.ts';
+import { saveUploadedPdf } from '../files/records.ts';
+import { fileStoreFromEnv, type FileStore } from '../files/store.ts';
+import { csrfTokenOf } from '../users/profile.ts';
+
+export const UPLOAD_PATH = '/upload-pdf';
+export const ONE_FILE_ONLY = 'Please upload one PDF file at a time.';
+export const NO_FILE = 'Choose a PDF file to upload (form field "file").';
+export const NOT_MULTIPART = 'Send the PDF as multipart/form-data with the field "file".';
+
+/**
+ * POST /api/upload-pdf (SPEC §5, §7): multipart field `file`, one PDF of at
+ * most 20 MB, stored under the caller. Mounted before the JSON body
+ * middlewares (it reads its own body), so it checks CSRF itself.
+ */
+export function filesRoutes(db: Firestore, store: () => FileStore = () => fileStoreFromEnv()) {
+  const router = Router();
+
+  router.post(
+    UPLOAD_PATH,
+    requireCsrf((uid) => csrfTokenOf(db, uid)),
+    route(async (req, res) => {
+      const { uid } = callerOf(req);
+      let upload;
+      try {
+        upload = await readUpload(req, { maxBytes: PDF_MAX_BYTES, maxFiles: PDF_MAX_FILES });
+      } catch (err) {
+        if (err instanceof NotMultipartError) throw badRequest(NOT_MULTIPART);
+        throw badRequest('The upload could not be read. Please try again.');
+      }
+      if (upload.tooManyFiles || upload.files.length > PDF_MAX_FILES) {
+        throw badRequest(ONE_FILE_ONLY);
+      }
+      const file = upload.files.find((f) => f.field === 'file');
+      if (!file) throw badRequest(NO_FILE);
+      if (file.tooLarge || file.bytes.length > PDF_MAX_BYTES) {
+        throw new HttpError(413, fileTooLarge(file.name));
+      }
+      if (!looksLikePdf(file.bytes)) throw badRequest(fileNotPdf(file.name));
+
+      try {
+        const { id, doc } = await saveUploadedPdf(db, store(), uid, file);
+        res.status(201).json({ file_id: id, name: doc.name, size: doc.size, pages: doc.pages });
+      } catch (err) {
+        if (err instanceof PdfReadError) {
+          throw badRequest(
+            err.reason === 'password'
+              ? `File ${file.name} is password-protected. Please upload it without a password.`
+              : fileNotPdf(file.name),
+          );
+        }
+        throw err;
+      }
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,94 @@
+import { AI_CONSENT_PROMPT, AI_FILE_CONSENT_PROMPT, type Assignment } from '@brainboard/domain';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { withSession } from './testSupport.tsx';
+
+const fake = vi.hoisted(() => ({ stream: vi.fn(), get: vi.fn(), post: vi.fn(), patch: vi.fn() }));
+vi.mock('../firebase/api.ts', () => ({ api: fake }));
+const notify = vi.hoisted(() => ({ showAlert: vi.fn(), askToConfirm: vi.fn() }));
+vi.mock('../ui/notify.ts', () => notify);
+
+const { AssignmentAiActions } = await import('./AssignmentAiActions.tsx');
+
+const assignment: Assignment = {
+  id: 'a1',
+  title: 'Essay on bees',
+  description: 'Two pages',
+  due_date: '2026-12-01T08:00:00',
+  status: 'new',
+  subtasks: [{ id: 's1', title: 'Read', completed: true, created_date: '2026-11-01' }],
+  notes: [{ id: 'n1', text: 'Library Monday', created_date: '2026-11-01' }],
+  completed_date: null,
+  deep_dive: { 'Thought Provoker': 'Why?' },
+  rank: 0,
+  created_at: '2026-11-01T00:00:00.000Z',
+  updated_at: '2026-11-01T00:00:00.000Z',
+};
+
+afterEach(() => vi.clearAllMocks());
+
+function renderActions(user: Parameters<typeof withSession>[1] = {}, fileId?: string) {
+  const onAssignmentChanged = vi.fn();
+  render(
+    withSession(
+      <AssignmentAiActions
+        assignment={assignment}
+        onAssignmentChanged={onAssignmentChanged}
+        fileId={fileId}
+      />,
+      user,
+    ).ui,
+  );
+  return { onAssignmentChanged };
+}
+
+describe('AssignmentAiActions', () => {
+  it('opens the chat with the assignment as context after consent on first use', async () => {
+    notify.askToConfirm.mockReturnValue(true);
+    fake.patch.mockResolvedValue({ updated: { ai_help_enabled: true } });
+    fake.get.mockResolvedValue({ ai_help: [] });
+    fake.stream.mockImplementation(() => new Promise(() => {}));
+    const user = userEvent.setup();
+    renderActions({ ai_help_enabled: false }, 'f1');
+
+    await user.click(screen.getByRole('button', { name: 'Help' }));
+    expect(notify.askToConfirm).toHaveBeenCalledWith(AI_FILE_CONSENT_PROMPT);
+    expect(await screen.findByRole('dialog', { name: 'AI Help' })).toBeInTheDocument();
+    await waitFor(() => expect(fake.stream).toHaveBeenCalled());
+    expect(fake.stream.mock.calls[0]![1]).toEqual({
+      prompt:
+        'Title: Essay on bees\nDue: 2026-12-01 at 08:00\nDescription: Two pages\nSubtasks:\n- [done] Read\nNotes:\n- Library Monday',
+      file_id: 'f1',
+      assignment_id: 'a1',
+      messages: [],
+    });
+  });
+
+  it('opens nothing when consent is declined', async () => {
+    notify.askToConfirm.mockReturnValue(false);
+    const user = userEvent.setup();
+    renderActions({ ai_help_enabled: false });
+    await user.click(screen.getByRole('button', { name: 'Help' }));
+    expect(notify.askToConfirm).toHaveBeenCalledWith(AI_CONSENT_PROMPT);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(fake.patch).not.toHaveBeenCalled();
+  });
+
+  it('opens Deep Dive with the stored results and reports a new one', async () => {
+    fake.get.mockResolvedValue({ item: { deep_dive: assignment.deep_dive } });
+    fake.post.mockResolvedValue({ deep_dive: 'Like a map.' });
+    const user = userEvent.setup();
+    const { onAssignmentChanged } = renderActions();
+    await user.click(screen.getByRole('button', { name: 'Deep Dive' }));
+    expect(screen.getByRole('dialog', { name: 'Deep Dive' })).toBeInTheDocument();
+    expect(screen.getByText('Why?')).toBeInTheDocument();
+    await act(async () => {
+      await user.click(screen.getByRole('button', { name: 'Analogy Generator' }));
+    });
+    expect(onAssignmentChanged).toHaveBeenCalledWith({
+      ...assignment,
+      deep_dive: { 'Thought Provoker': 'Why?', 'Analogy Generator': 'Like a map.' },
+    });
+  });
+});

@@ -1,0 +1,152 @@
+import type { ChatMessage, DeepDiveTool, UserProfile } from '@brainboard/domain';
+import type { ApiClient } from '../api/client.ts';
+import { streamAi, type AiStreamEvent } from './sse.ts';
+
+/** Data access for the AI features (SPEC §7), named by intent. Each takes the API client. */
+
+const enc = encodeURIComponent;
+
+/** "help" is AI Help; "idea" is the same chat in brainstorming mode (/api/ai-idea-chat). */
+export type ChatMode = 'help' | 'idea';
+
+export const chatPath = (mode: ChatMode) =>
+  mode === 'idea' ? '/api/ai-idea-chat' : '/api/ai-help-chat';
+
+export interface ChatRequest {
+  mode: ChatMode;
+  prompt: string;
+  fileId?: string | undefined;
+  assignmentId?: string | undefined;
+  /** Earlier turns, oldest first (system messages are never sent). */
+  history: ChatMessage[];
+}
+
+export function streamChat(
+  api: Pick<ApiClient, 'stream'>,
+  request: ChatRequest,
+  signal?: AbortSignal,
+): AsyncGenerator<AiStreamEvent> {
+  return streamAi(
+    api,
+    chatPath(request.mode),
+    {
+      prompt: request.prompt,
+      ...(request.fileId ? { file_id: request.fileId } : {}),
+      ...(request.assignmentId ? { assignment_id: request.assignmentId } : {}),
+      messages: request.history
+        .filter((m) => m.role !== 'system')
+        .map(({ role, content }) => ({ role, content })),
+    },
+    signal,
+  );
+}
+
+/** GET /api/ai-help-load: the saved chat of an assignment. */
+export async function loadChat(
+  api: Pick<ApiClient, 'get'>,
+  assignmentId: string,
+  signal?: AbortSignal,
+): Promise<ChatMessage[]> {
+  const res = await api.get<{ ai_help?: unknown }>('/api/ai-help-load', {
+    query: { assignment_id: assignmentId },
+    ...(signal ? { signal } : {}),
+  });
+  const list = Array.isArray(res?.ai_help) ? (res.ai_help as unknown[]) : [];
+  return list.filter(
+    (m): m is ChatMessage =>
+      !!m &&
+      typeof m === 'object' &&
+      ((m as ChatMessage).role === 'user' || (m as ChatMessage).role === 'assistant') &&
+      typeof (m as ChatMessage).content === 'string',
+  );
+}
+
+/** POST /api/ai-help-save with the non-system messages (SPEC §7). */
+export async function saveChat(
+  api: Pick<ApiClient, 'post'>,
+  assignmentId: string,
+  messages: ChatMessage[],
+): Promise<void> {
+  await api.post('/api/ai-help-save', {
+    assignment_id: assignmentId,
+    messages: messages
+      .filter((m) => m.role !== 'system')
+      .map(({ role, content }) => ({ role, content })),
+  });
+}
+
+/** POST /api/ai-suggest-subtasks: the suggested titles (strings or objects with title). */
+export async function suggestSubtasks(
+  api: Pick<ApiClient, 'post'>,
+  prompt: string,
+  fileId?: string,
+): Promise<string[]> {
+  const res = await api.post<{ subtasks?: unknown }>('/api/ai-suggest-subtasks', {
+    prompt,
+    ...(fileId ? { file_id: fileId } : {}),
+  });
+  const list = Array.isArray(res?.subtasks) ? (res.subtasks as unknown[]) : [];
+  return list
+    .map((s) =>
+      typeof s === 'string'
+        ? s
+        : s && typeof s === 'object' && typeof (s as { title?: unknown }).title === 'string'
+          ? (s as { title: string }).title
+          : '',
+    )
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** POST /api/ai-deep-dive: one tool's text, which the server also stores. */
+export async function generateDeepDive(
+  api: Pick<ApiClient, 'post'>,
+  request: { assignmentId: string; prompt: string; feature: DeepDiveTool; fileId?: string },
+  signal?: AbortSignal,
+): Promise<string> {
+  const res = await api.post<{ deep_dive?: unknown }>(
+    '/api/ai-deep-dive',
+    {
+      ...(request.fileId ? { file_id: request.fileId } : {}),
+      assignment_id: request.assignmentId,
+      prompt: request.prompt,
+      feature: request.feature,
+    },
+    signal ? { signal } : {},
+  );
+  if (typeof res?.deep_dive !== 'string') throw new Error('The server sent no deep dive text.');
+  return res.deep_dive;
+}
+
+/** GET /api/assignment/{id}: the tools already generated (item.deep_dive). */
+export async function fetchDeepDive(
+  api: Pick<ApiClient, 'get'>,
+  assignmentId: string,
+  signal?: AbortSignal,
+): Promise<Record<string, string>> {
+  const res = await api.get<{ item?: { deep_dive?: unknown } }>(
+    `/api/assignment/${enc(assignmentId)}`,
+    signal ? { signal } : {},
+  );
+  const map = res?.item?.deep_dive;
+  if (!map || typeof map !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(map as Record<string, unknown>).filter(
+      (e): e is [string, string] => typeof e[1] === 'string',
+    ),
+  );
+}
+
+export type AiOptIn = 'ai_help_enabled' | 'ai_deep_dive_enabled';
+
+/** PATCH /api/user/{id}: turns an AI opt-in on; answers the fields to merge into the user. */
+export async function enableAiOptIn(
+  api: Pick<ApiClient, 'patch'>,
+  userId: string,
+  field: AiOptIn,
+): Promise<Partial<UserProfile>> {
+  const res = await api.patch<{ updated?: Partial<UserProfile> }>(`/api/user/${enc(userId)}`, {
+    [field]: true,
+  });
+  return res?.updated && typeof res.updated === 'object' ? res.updated : { [field]: true };
+}

@@ -1,0 +1,57 @@
+/** The assignment as text for the AI (chat's first prompt, deep dive, suggestions). */
+
+export interface AssignmentLike {
+  title: string;
+  description?: string;
+  due_date?: string;
+  subtasks?: { title: string; completed?: boolean }[];
+  notes?: ({ text: string } | string)[];
+}
+
+/** Longest context sent; the server accepts prompts of up to 10,000 characters. */
+export const CONTEXT_MAX_CHARS = 8000;
+
+function readableDue(due: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2}))?/.exec(due);
+  if (!m) return due;
+  return m[2] ? `${m[1]} at ${m[2]}:${m[3]}` : m[1]!;
+}
+
+function cap(text: string, max = CONTEXT_MAX_CHARS): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+export function assignmentContext(a: AssignmentLike): string {
+  const lines = [`Title: ${a.title.trim()}`];
+  if (a.due_date) lines.push(`Due: ${readableDue(a.due_date)}`);
+  if (a.description?.trim()) lines.push(`Description: ${a.description.trim()}`);
+  const subtasks = (a.subtasks ?? []).filter((s) => s.title.trim());
+  if (subtasks.length > 0) {
+    lines.push('Subtasks:');
+    for (const s of subtasks) lines.push(`- ${s.completed ? '[done] ' : ''}${s.title.trim()}`);
+  }
+  const notes = (a.notes ?? [])
+    .map((n) => (typeof n === 'string' ? n : n.text).trim())
+    .filter(Boolean);
+  if (notes.length > 0) {
+    lines.push('Notes:');
+    for (const n of notes) lines.push(`- ${n}`);
+  }
+  return cap(lines.join('\n'));
+}
+
+/** The prompt for subtask suggestions: title, description and the existing subtasks (SPEC §7). */
+export function suggestionPrompt(
+  title: string,
+  description: string,
+  existingSubtasks: string[],
+): string {
+  const lines = [`Title: ${title.trim()}`];
+  if (description.trim()) lines.push(`Description: ${description.trim()}`);
+  const existing = existingSubtasks.map((s) => s.trim()).filter(Boolean);
+  if (existing.length > 0) {
+    lines.push('Existing subtasks:');
+    for (const s of existing) lines.push(`- ${s}`);
+  }
+  return cap(lines.join('\n'));
+}
