@@ -8,6 +8,10 @@ import { createTestUser, type TestUser } from '../support/auth.ts';
 import { admin } from '../support/firestore.ts';
 import { grantCalendarAccess } from '../support/signin.ts';
 
+/** The app's origin (the stack's web port) as localhost and as 127.0.0.1. */
+const web = inject('stack').web;
+const web127 = web.replace('localhost', '127.0.0.1');
+
 const SCOPE = 'https://www.googleapis.com/auth/calendar.events';
 const key = Buffer.from(LOCAL_TOKEN_ENCRYPTION_KEY, 'base64');
 
@@ -42,11 +46,11 @@ describe('GET /api/auth/google (the sign-in path)', () => {
   it('sends the browser to the web app sign-in page, only on our own origins', async () => {
     const plain = await navigate('/api/auth/google');
     expect(plain.status).toBe(302);
-    expect(plain.headers.get('location')).toBe('http://localhost:5173/auth/google');
-    const other = await navigate('/api/auth/google', { referer: 'http://127.0.0.1:5173/login' });
-    expect(other.headers.get('location')).toBe('http://127.0.0.1:5173/auth/google');
+    expect(plain.headers.get('location')).toBe(`${web}/auth/google`);
+    const other = await navigate('/api/auth/google', { referer: `${web127}/login` });
+    expect(other.headers.get('location')).toBe(`${web127}/auth/google`);
     const evil = await navigate('/api/auth/google', { referer: 'https://evil.example/login' });
-    expect(evil.headers.get('location')).toBe('http://localhost:5173/auth/google');
+    expect(evil.headers.get('location')).toBe(`${web}/auth/google`);
   });
 
   it('serves the Auth emulator account chooser through our origin in the local stack', async () => {
@@ -55,7 +59,7 @@ describe('GET /api/auth/google (the sign-in path)', () => {
       appName: 'brainboard-signin',
       authType: 'signInViaRedirect',
       providerId: 'google.com',
-      redirectUrl: 'http://localhost:5173/auth/google',
+      redirectUrl: `${web}/auth/google`,
       scopes: `profile,${SCOPE}`,
     });
     const res = await navigate(`/api/auth/google/emulator?${query.toString()}`, {}, true);
@@ -94,9 +98,7 @@ describe('the offline calendar grant', () => {
     expect(consent.searchParams.get('access_type')).toBe('offline');
     expect(consent.searchParams.get('scope')?.split(' ')).toContain(SCOPE);
     expect(consent.searchParams.get('login_hint')).toBe(user.email);
-    expect(consent.searchParams.get('redirect_uri')).toBe(
-      'http://localhost:5173/api/auth/google/callback',
-    );
+    expect(consent.searchParams.get('redirect_uri')).toBe(`${web}/api/auth/google/callback`);
 
     await grantCalendarAccess(user, csrf);
     const snap = await grantRef(admin().db, user.uid).get();
@@ -126,7 +128,7 @@ describe('the offline calendar grant', () => {
     const callback = new URL(consent.headers.get('location') ?? '');
     const done = await fetch(callback, { redirect: 'manual' });
     expect(done.status).toBe(302);
-    expect(done.headers.get('location')).toBe('http://localhost:5173/dashboard');
+    expect(done.headers.get('location')).toBe(`${web}/dashboard`);
     const stored = await storedRefreshToken(other.uid);
 
     callback.searchParams.set('code', 'standin-code-attacker');
@@ -138,7 +140,7 @@ describe('the offline calendar grant', () => {
   it('ignores a callback with a made-up state', async () => {
     const res = await navigate('/api/auth/google/callback?code=x&state=made-up');
     expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('http://localhost:5173/dashboard');
+    expect(res.headers.get('location')).toBe(`${web}/dashboard`);
   });
 
   it('asks again at the next sign-in when the grant was revoked at Google', async () => {
