@@ -39,7 +39,7 @@ export default defineConfig({
           include: ['**/*.test.ts'],
           globalSetup: ['./setup/global-setup.ts'],
           fileParallelism: false,
-          testTimeout: 60_000,
+          testTimeout: 120_000,
           hookTimeout: 180_000,
         },
       },

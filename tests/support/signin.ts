@@ -36,7 +36,7 @@ export async function signInWithGoogle(page: Page, opts: GoogleAccount): Promise
     await page.locator('#sign-in').click();
   }
 
-  await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 });
+  await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 60_000 });
   // Signed in: the protected route did not send us back to /login.
   await page.waitForLoadState('networkidle');
   const landed = new URL(page.url()).pathname;
