@@ -53,7 +53,11 @@ function cors(origins: string[]): RequestHandler {
       res.set('Access-Control-Allow-Origin', origin);
       res.set('Vary', 'Origin');
       res.set('Access-Control-Allow-Credentials', 'true');
-      res.set('Access-Control-Allow-Headers', 'Authorization, Content-Type, X-CSRF-Token');
+      res.set(
+        'Access-Control-Allow-Headers',
+        'Authorization, Content-Type, X-CSRF-Token, If-None-Match',
+      );
+      res.set('Access-Control-Expose-Headers', 'ETag, Retry-After');
       res.set('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
     }
     if (req.method === 'OPTIONS') {

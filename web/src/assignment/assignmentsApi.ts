@@ -1,6 +1,6 @@
 import type { Assignment, Status } from '@brainboard/domain';
 import { NEW_ASSIGNMENT_WITHOUT_ID } from '@brainboard/domain';
-import type { ApiClient } from '../api/client.ts';
+import { ApiError, errorFromResponse, type ApiClient } from '../api/client.ts';
 
 /**
  * Data access for assignments, named by intent (SPEC §7, issue 3). Every
@@ -29,6 +29,54 @@ const enc = encodeURIComponent;
 
 export async function fetchAssignments(api: ApiClient, signal?: AbortSignal) {
   return api.get<Assignment[]>('/api/assignments', signal ? { signal } : {});
+}
+
+/** Where and as whom fetchAssignmentsIfChanged asks (the shared client sends no custom headers). */
+export interface ConditionalSource {
+  /** API origin; '' means the same origin. */
+  baseUrl: string;
+  getIdToken(): Promise<string | null>;
+  fetch?: typeof fetch;
+}
+
+export type AssignmentsIfChanged =
+  { changed: false } | { changed: true; assignments: Assignment[]; etag: string | null };
+
+/**
+ * GET /api/assignments for cheap polling: sends If-None-Match with the last ETag, and a 304
+ * answer means nothing changed. `cache: 'no-store'` keeps the browser's own cache out of it.
+ */
+export async function fetchAssignmentsIfChanged(
+  source: ConditionalSource,
+  etag: string | null,
+  signal?: AbortSignal,
+): Promise<AssignmentsIfChanged> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = await source.getIdToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (etag) headers['If-None-Match'] = etag;
+  const doFetch = source.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const res = await doFetch(`${source.baseUrl.replace(/\/+$/, '')}/api/assignments`, {
+    headers,
+    credentials: 'include',
+    cache: 'no-store',
+    signal: signal ?? null,
+  });
+  if (res.status === 304) return { changed: false };
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  if (!res.ok) throw errorFromResponse(res.status, body);
+  if (!Array.isArray(body)) {
+    throw new ApiError('bad-response', 'The list of assignments could not be read.', {
+      status: res.status,
+    });
+  }
+  return { changed: true, assignments: body as Assignment[], etag: res.headers.get('ETag') };
 }
 
 export async function fetchAssignment(api: ApiClient, id: string) {
@@ -123,6 +171,20 @@ export async function removeNote(api: ApiClient, assignmentId: string, noteId: s
       `/api/assignment/${enc(assignmentId)}/notes/${enc(noteId)}`,
     )
   ).item;
+}
+
+/**
+ * POST /api/upload-pdf (multipart field `file`): the stored file's id. A missing id is an error
+ * carrying the server's `error`, if any.
+ */
+export async function uploadPdf(api: ApiClient, file: File): Promise<string> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const res = await api.request<{ file_id?: unknown; error?: unknown }>('POST', '/api/upload-pdf', {
+    formData: form,
+  });
+  if (typeof res?.file_id === 'string' && res.file_id !== '') return res.file_id;
+  throw new Error(typeof res?.error === 'string' && res.error ? res.error : 'Unknown error');
 }
 
 /** GET /api/tasks/next-due: the task to focus on, or null when nothing is pending (204). */

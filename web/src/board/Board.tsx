@@ -1,4 +1,123 @@
-/** Placeholder until the board lands (issue 5). */
+import { CONFIRM_DELETE_ASSIGNMENT, type Assignment, type Status } from '@brainboard/domain';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useAuthState } from '../firebase/authContext.ts';
+import { LoadingScreen } from '../loading/LoadingScreen.tsx';
+import { askToConfirm } from '../ui/notify.ts';
+import { PlusIcon } from './icons.tsx';
+import { KanbanBoard } from './KanbanBoard.tsx';
+import type { RankChange } from './ranks.ts';
+import { useAssignments } from './useAssignments.ts';
+import './board.css';
+
+// The editor (with its date picker) loads after the board is on screen, so the first paint of
+// the dashboard does not wait for it.
+const loadEditor = () => import('../assignment/AssignmentEditor.tsx');
+const AssignmentEditor = lazy(() => loadEditor().then((m) => ({ default: m.AssignmentEditor })));
+
+function whenIdle(run: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(run, { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(run, 200);
+  return () => window.clearTimeout(id);
+}
+
+type EditorState = { mode: 'create'; status: Status; key: number } | { mode: 'edit'; id: string };
+
+/**
+ * The dashboard's board (SPEC §2): three columns with drag and drop, the floating "Add
+ * Assignment" button and the assignment editor. The loading screen shows while the first load
+ * runs; the board renders as soon as the data arrives.
+ */
 export function Board() {
-  return <p>Your board is on its way.</p>;
+  const auth = useAuthState();
+  const uid = auth.user?.uid ?? null;
+  const data = useAssignments(uid);
+  const { moveCard, deleteCard, applyItem, holdUpdates, trackWrite } = data;
+  const [splashDone, setSplashDone] = useState(false);
+  const [editor, setEditor] = useState<EditorState | null>(null);
+  const loaded = data.status !== 'loading';
+
+  const openCreate = useCallback(
+    (status: Status) => setEditor({ mode: 'create', status, key: Date.now() }),
+    [],
+  );
+  const openEdit = useCallback((id: string) => setEditor({ mode: 'edit', id }), []);
+  const closeEditor = useCallback(() => setEditor(null), []);
+  const onDelete = useCallback(
+    (id: string) => {
+      if (askToConfirm(CONFIRM_DELETE_ASSIGNMENT)) void deleteCard(id);
+    },
+    [deleteCard],
+  );
+  const onMove = useCallback(
+    (id: string, status: Status, ranks: RankChange[]) => void moveCard(id, status, ranks),
+    [moveCard],
+  );
+  const onSaved = useCallback((item: Assignment) => applyItem(item), [applyItem]);
+
+  useEffect(() => {
+    if (!loaded) return;
+    return whenIdle(() => void loadEditor().catch(() => {}));
+  }, [loaded]);
+
+  const editing =
+    editor?.mode === 'edit' ? data.assignments.find((a) => a.id === editor.id) : undefined;
+
+  return (
+    <>
+      {(!splashDone || !loaded) && (
+        <LoadingScreen done={loaded} onFinished={() => setSplashDone(true)} />
+      )}
+      {loaded && (
+        <div className="board" aria-busy={!splashDone || undefined}>
+          {data.status === 'error' && (
+            <p className="board__notice" role="status">
+              Your assignments could not be loaded yet. Trying again…
+            </p>
+          )}
+          <KanbanBoard
+            assignments={data.assignments}
+            onMove={onMove}
+            onOpen={openEdit}
+            onDelete={onDelete}
+            onAdd={openCreate}
+            onDragActive={holdUpdates}
+          />
+          <button
+            type="button"
+            className="board__fab"
+            title="Add Assignment"
+            aria-label="Add Assignment"
+            onClick={() => openCreate('new')}
+          >
+            <PlusIcon size={28} />
+          </button>
+        </div>
+      )}
+      <Suspense fallback={null}>
+        {editor?.mode === 'create' && (
+          <AssignmentEditor
+            key={`new-${editor.key}`}
+            initialStatus={editor.status}
+            onClose={closeEditor}
+            onSaved={onSaved}
+            onAssignmentChanged={applyItem}
+            trackWrite={trackWrite}
+          />
+        )}
+        {editing && (
+          <AssignmentEditor
+            key={editing.id}
+            assignment={editing}
+            onClose={closeEditor}
+            onSaved={onSaved}
+            onAssignmentChanged={applyItem}
+            trackWrite={trackWrite}
+          />
+        )}
+      </Suspense>
+    </>
+  );
 }

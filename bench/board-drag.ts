@@ -1,0 +1,157 @@
+/**
+ * Budget (issue 5): a drag across columns keeps p95 frame time at or under 16.7 ms, on a board
+ * of 300 assignments, in headless Chromium on this machine. A measurement: it prints figures.
+ *
+ *   cd /work/main && flock /tmp/brainboard-stack.lock npx tsx bench/board-drag.ts
+ *
+ * Same setup as bench/board-render.ts (stack, real sign-in, 300 seeded assignments). Each run
+ * holds a card for 300 ms (the 250 ms hold of SPEC §2), then moves the mouse one step per frame
+ * from New across In progress to Done (or back), and records every requestAnimationFrame
+ * timestamp meanwhile. Frame time is the interval between consecutive frames, counted in whole
+ * display refreshes (a frame cannot last 16.9 ms at 60 Hz: the raw interval is that plus timer
+ * jitter); the raw intervals and every frame that missed a refresh are printed too. Set
+ * BENCH_RUNS to change the number of drags, BENCH_DEBUG=1 to see where the long frames fall.
+ */
+import type { Browser, Page } from 'playwright-core';
+import {
+  apiAs,
+  BOARD_SIZE,
+  launchBrowser,
+  percentile,
+  seedBoard,
+  signIn,
+  startBenchStack,
+} from './board-render.ts';
+
+const FRAME_BUDGET_MS = 16.7;
+const VSYNC_MS = 1000 / 60;
+
+const FRAME_PROBE = `(() => {
+  let frames = [];
+  let on = false;
+  const loop = (t) => {
+    if (on) frames.push(t);
+    requestAnimationFrame(loop);
+  };
+  requestAnimationFrame(loop);
+  window.__frameProbe = {
+    start() { frames = []; on = true; },
+    stop() { on = false; return frames; },
+  };
+})()`;
+
+async function centre(page: Page, selector: string) {
+  const box = await page.locator(selector).first().boundingBox();
+  if (!box) throw new Error(`Nothing visible at ${selector}`);
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2, box };
+}
+
+/** One drag from the first card of `from` to the top area of `to`; the frame intervals. */
+async function dragOnce(page: Page, from: string, to: string): Promise<number[]> {
+  const card = await centre(page, `section[data-status="${from}"] li[data-card-id]`);
+  const target = await centre(page, `section[data-status="${to}"] li[data-card-id]`);
+  await page.mouse.move(card.x, card.y);
+  await page.mouse.down();
+  await page.waitForTimeout(300);
+  await page.evaluate('window.__frameProbe.start()');
+  const steps = 60;
+  for (let i = 1; i <= steps; i += 1) {
+    const t = i / steps;
+    await page.mouse.move(
+      card.x + (target.x - card.x) * t,
+      card.y + (target.y - card.y) * t + 40 * t,
+    );
+    await page.waitForTimeout(16);
+  }
+  const frames = await page.evaluate<number[]>('window.__frameProbe.stop()');
+  await page.mouse.up();
+  await page.waitForTimeout(1200); // drop animation, save, confetti
+  const intervals: number[] = [];
+  for (let i = 1; i < frames.length; i += 1) {
+    intervals.push((frames[i] as number) - (frames[i - 1] as number));
+  }
+  if (process.env.BENCH_DEBUG) {
+    const at = intervals.flatMap((d, i) => (d > 25 ? [`#${i}: ${d.toFixed(0)} ms`] : []));
+    console.error(`${from} -> ${to}: ${intervals.length} frames; long: ${at.join(', ') || 'none'}`);
+  }
+  return intervals;
+}
+
+async function main() {
+  const runs = Number(process.env.BENCH_RUNS ?? 6);
+  const stack = await startBenchStack();
+  let browser: Browser | undefined;
+  try {
+    browser = await launchBrowser();
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      bypassCSP: true,
+    });
+    const page = await context.newPage();
+    await signIn(page, stack.web, `bench-drag-${Date.now()}@example.com`);
+    const as = await apiAs(page, stack.api);
+    console.error(`Seeding ${BOARD_SIZE} assignments...`);
+    await seedBoard(as, BOARD_SIZE);
+    await page.addInitScript(FRAME_PROBE);
+    await page.goto(`${stack.web}/dashboard`);
+    await page.waitForFunction(
+      `document.querySelectorAll('[data-card-id]').length >= ${BOARD_SIZE}`,
+      null,
+      { timeout: 60_000 },
+    );
+    await page.waitForTimeout(1000);
+    const routes: [string, string][] = [
+      ['new', 'done'],
+      ['done', 'new'],
+      ['in progress', 'done'],
+      ['done', 'in progress'],
+      ['new', 'in progress'],
+      ['in progress', 'new'],
+    ];
+    page.on('pageerror', (e) => console.error('pageerror', e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') console.error('console', m.text());
+    });
+    await dragOnce(page, 'new', 'in progress'); // warm-up
+    const all: number[] = [];
+    for (let i = 0; i < runs; i += 1) {
+      const [from, to] = routes[i % routes.length] as [string, string];
+      all.push(...(await dragOnce(page, from, to)));
+    }
+    // A frame lasts a whole number of display refreshes (60 Hz here); the raw intervals also
+    // carry timer jitter of a few tenths of a millisecond either way.
+    const frameTimes = all.map((d) => Math.max(1, Math.round(d / VSYNC_MS)) * VSYNC_MS);
+    const long = all.filter((d) => d > VSYNC_MS * 1.5);
+    const fmt = (n: number) => `${n.toFixed(1)} ms`;
+    const p95 = percentile(frameTimes, 95);
+    console.log(
+      `Drag across columns, ${BOARD_SIZE} assignments, ${runs} drags, ${all.length} frames (1280x800, headless Chromium, 60 Hz)`,
+    );
+    console.log(
+      `  frame time: median ${fmt(percentile(frameTimes, 50))}, p95 ${fmt(p95)}, max ${fmt(Math.max(...all))}`,
+    );
+    console.log(
+      `  raw frame intervals: median ${fmt(percentile(all, 50))}, p95 ${fmt(percentile(all, 95))}`,
+    );
+    console.log(
+      `  frames that missed a refresh (> 25 ms): ${long.length} of ${all.length}${
+        long.length ? ` (${long.map((d) => d.toFixed(0)).join(', ')} ms)` : ''
+      }`,
+    );
+    console.log(
+      `  budget p95 <= ${FRAME_BUDGET_MS} ms: ${p95 <= FRAME_BUDGET_MS ? 'met' : 'NOT met'}`,
+    );
+    await context.close();
+  } finally {
+    await browser?.close();
+    await stack.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

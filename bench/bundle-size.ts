@@ -1,0 +1,136 @@
+/**
+ * Budget (issue 5): JavaScript, gzip, at most 250 KB for the dashboard and at most 80 KB for the
+ * landing page (which loads no Firestore code). Builds the web app with a Vite manifest into a
+ * temporary folder, then adds up the chunks each page loads:
+ *
+ * - landing: the entry chunk and everything it imports statically;
+ * - dashboard: the landing set plus the lazy signed-in chunk (src/app/SignedInApp.tsx), the
+ *   assignment editor (loaded right after the board's first paint) and their static imports.
+ *   Chunks loaded only on demand (e.g. live Firestore, confetti) are listed but not counted.
+ *
+ *   cd /work/main && npx tsx bench/bundle-size.ts
+ *
+ * Exits 1 when a budget is broken (so CI can run it), 2 when the build fails.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const ROOT = join(import.meta.dirname, '..');
+const KB = 1024;
+export const LANDING_BUDGET = 80 * KB;
+export const DASHBOARD_BUDGET = 250 * KB;
+const SIGNED_IN_ENTRY = 'src/app/SignedInApp.tsx';
+/** Lazy chunks the dashboard fetches by itself soon after its first paint: counted too. */
+const PREFETCHED = ['src/assignment/AssignmentEditor.tsx'];
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+function staticClosure(manifest: Manifest, roots: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The manifest has no chunk ${key}.`);
+    seen.add(key);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  roots.forEach(visit);
+  return seen;
+}
+
+async function build(outDir: string): Promise<Manifest> {
+  const vite = await import('vite');
+  await vite.build({
+    configFile: join(ROOT, 'web', 'vite.config.ts'),
+    mode: 'production',
+    logLevel: 'error',
+    build: { outDir, emptyOutDir: true, manifest: true },
+  });
+  return JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+}
+
+async function main(): Promise<number> {
+  const outDir = mkdtempSync(join(tmpdir(), 'brainboard-bundle-'));
+  try {
+    let manifest: Manifest;
+    try {
+      manifest = await build(outDir);
+    } catch (err) {
+      console.error('The web build failed:', err);
+      return 2;
+    }
+    const gz = new Map<string, number>();
+    const sizeOf = (key: string) => {
+      const file = manifest[key]?.file ?? '';
+      if (!file.endsWith('.js')) return 0;
+      if (!gz.has(key))
+        gz.set(key, gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length);
+      return gz.get(key) as number;
+    };
+    const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+    if (!entry) throw new Error('The manifest has no entry chunk.');
+    const signedIn = Object.keys(manifest).find((k) => manifest[k]?.src === SIGNED_IN_ENTRY);
+    if (!signedIn) throw new Error(`The manifest has no chunk for ${SIGNED_IN_ENTRY}.`);
+
+    const prefetched = PREFETCHED.map((src) => {
+      const key = Object.keys(manifest).find((k) => manifest[k]?.src === src);
+      if (!key) throw new Error(`The manifest has no chunk for ${src}.`);
+      return key;
+    });
+    const landing = staticClosure(manifest, [entry]);
+    const firstPaint = staticClosure(manifest, [entry, signedIn]);
+    const dashboard = staticClosure(manifest, [entry, signedIn, ...prefetched]);
+    const total = (keys: Set<string>) => [...keys].reduce((n, k) => n + sizeOf(k), 0);
+    const onDemand = Object.keys(manifest).filter(
+      (k) => !dashboard.has(k) && manifest[k]?.file.endsWith('.js'),
+    );
+    const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
+
+    const landingSize = total(landing);
+    const dashboardSize = total(dashboard);
+    const firestoreOnLanding = [...landing].some((k) =>
+      /firestore/i.test(`${k} ${manifest[k]?.file ?? ''}`),
+    );
+    console.log('JavaScript, gzip -9 (Vite production build)');
+    console.log(
+      `  landing page: ${kb(landingSize)} of ${kb(LANDING_BUDGET)} (${landing.size} chunks)`,
+    );
+    console.log(
+      `  dashboard:    ${kb(dashboardSize)} of ${kb(DASHBOARD_BUDGET)} (${dashboard.size} chunks; ${kb(total(firstPaint))} before its first paint)`,
+    );
+    console.log('  dashboard chunks:');
+    for (const k of [...dashboard].sort((a, b) => sizeOf(b) - sizeOf(a))) {
+      console.log(`    ${kb(sizeOf(k)).padStart(9)}  ${manifest[k]?.file}`);
+    }
+    console.log('  loaded on demand only (not counted):');
+    for (const k of onDemand.sort((a, b) => sizeOf(b) - sizeOf(a))) {
+      console.log(`    ${kb(sizeOf(k)).padStart(9)}  ${manifest[k]?.file}`);
+    }
+    const problems: string[] = [];
+    if (landingSize > LANDING_BUDGET) problems.push('the landing page is over its budget');
+    if (dashboardSize > DASHBOARD_BUDGET) problems.push('the dashboard is over its budget');
+    if (firestoreOnLanding) problems.push('the landing page loads Firestore code');
+    console.log(problems.length ? `BUDGET BROKEN: ${problems.join('; ')}.` : 'Budgets met.');
+    return problems.length ? 1 : 0;
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(2);
+  },
+);

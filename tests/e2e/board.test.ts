@@ -1,0 +1,323 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, type ApiResponse } from '../support/api.ts';
+import { browserAvailable, launchBrowser, watchConsole } from '../support/browser.ts';
+import { signInWithGoogle } from '../support/signin.ts';
+
+/** The signed-in user's ID token, read from where the Firebase SDK keeps it in this browser. */
+async function idTokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate<string | null>(`new Promise((resolve, reject) => {
+    const open = indexedDB.open('firebaseLocalStorageDb');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const all = open.result.transaction('firebaseLocalStorage', 'readonly')
+        .objectStore('firebaseLocalStorage').getAll();
+      all.onerror = () => reject(all.error);
+      all.onsuccess = () => {
+        const entry = all.result.find((r) => String(r.fbase_key).startsWith('firebase:authUser:'));
+        resolve(entry?.value?.stsTokenManager?.accessToken ?? null);
+      };
+    };
+  })`);
+  if (!token) throw new Error('No signed-in user in this browser.');
+  return token;
+}
+
+type As = (
+  method: string,
+  path: string,
+  body?: unknown,
+) => Promise<ApiResponse<Record<string, unknown>>>;
+
+interface Student {
+  context: BrowserContext;
+  page: Page;
+  problems: string[];
+  email: string;
+  as: As;
+}
+
+const column = (page: Page, name: string) =>
+  page.getByRole('region', { name: new RegExp(`^${name},`) });
+const titlesIn = (page: Page, name: string) =>
+  column(page, name).locator('li[data-card-id] h3').allTextContents();
+const card = (page: Page, title: string) =>
+  page.locator('li[data-card-id]', {
+    has: page.getByRole('heading', { name: title, exact: true }),
+  });
+/** dnd-kit's live region for screen readers. */
+const announcement = (page: Page) => page.locator('[id^="DndLiveRegion"]');
+/** Presses a key, then waits until the screen reader is told `text` (and a person would react). */
+async function pressAndHear(page: Page, key: string, text: string) {
+  await page.keyboard.press(key);
+  await expect.poll(() => announcement(page).textContent()).toContain(text);
+  await page.waitForTimeout(250);
+}
+
+async function boardReady(page: Page) {
+  await column(page, 'New').waitFor({ timeout: 20_000 });
+}
+
+/** Hold the mouse on `source` past the 250 ms threshold, then move it onto `target`. */
+async function mouseDrag(page: Page, source: Locator, target: Locator, where: 'top' | 'bottom') {
+  const a = await source.boundingBox();
+  const b = await target.boundingBox();
+  if (!a || !b) throw new Error('Nothing to drag or no target.');
+  const from = { x: a.x + a.width / 2, y: a.y + a.height / 2 };
+  const to = { x: b.x + b.width / 2, y: where === 'top' ? b.y + 4 : b.y + b.height - 4 };
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.waitForTimeout(350);
+  const steps = 20;
+  for (let i = 1; i <= steps; i += 1) {
+    await page.mouse.move(
+      from.x + ((to.x - from.x) * i) / steps,
+      from.y + ((to.y - from.y) * i) / steps,
+    );
+    await page.waitForTimeout(20);
+  }
+  await page.waitForTimeout(150);
+  await page.mouse.up();
+}
+
+describe.runIf(browserAvailable('board browser test'))('the board in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function student(prefix: string, email?: string): Promise<Student> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    const address = email ?? `${prefix}-${Date.now()}@example.com`;
+    await signInWithGoogle(page, { email: address, name: 'Board Student' });
+    const token = await idTokenOf(page);
+    const session = await call<{ user: { id: string; csrf_token: string } }>(
+      'GET',
+      '/api/session',
+      {
+        token,
+      },
+    );
+    const { id, csrf_token: csrf } = session.body.user;
+    const as: As = (method, path, body) => call(method, path, { token, csrf, body });
+    if (!email) {
+      expect(
+        (await as('POST', '/api/acceptance', { privacyAccepted: true, tosAccepted: true })).status,
+      ).toBe(200);
+      await as('PATCH', `/api/user/${id}`, {
+        last_used_version: '0.2.0',
+        last_whats_new_version: '0.2.0',
+      });
+    }
+    return { context, page, problems, email: address, as };
+  }
+
+  /** Creates assignments one by one: each new one goes to the top of its column. */
+  async function seed(as: As, items: { title: string; status?: string }[]) {
+    for (const item of items) {
+      const res = await as('POST', '/api/assignment', item);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }
+  }
+
+  const noProblems = (problems: string[]) =>
+    problems.filter((p) => !/net::ERR_FAILED|Failed to load resource/.test(p));
+
+  it('shows three columns with their buttons, and a short click opens the editor', async () => {
+    const s = await student('board-basics');
+    await s.page.reload();
+    await boardReady(s.page);
+    for (const name of ['New', 'In progress', 'Done']) {
+      const col = column(s.page, name);
+      expect(
+        await col.getByRole('button', { name: `Add ${name} Task` }).getAttribute('title'),
+      ).toBe(`Add ${name} Task`);
+      expect(await col.getByText(`Tap + to add a task in the ${name} status`).isVisible()).toBe(
+        true,
+      );
+    }
+    expect(await s.page.getByRole('button', { name: 'Add Assignment' }).getAttribute('title')).toBe(
+      'Add Assignment',
+    );
+
+    await seed(s.as, [{ title: 'Quick look' }]);
+    await card(s.page, 'Quick look').waitFor({ timeout: 5_000 }); // live update, no reload
+    await card(s.page, 'Quick look').getByRole('heading').click();
+    await s.page.getByRole('dialog', { name: 'Edit Assignment' }).waitFor();
+    await s.page.keyboard.press('Escape');
+    expect(noProblems(s.problems)).toEqual([]);
+    await s.context.close();
+  });
+
+  it('drags a card to another column with the mouse after a 250 ms hold, and saves it', async () => {
+    const s = await student('board-mouse');
+    await seed(s.as, [
+      { title: 'Essay outline' },
+      { title: 'Lab notes' },
+      { title: 'Group chat summary', status: 'in progress' },
+    ]);
+    await s.page.reload();
+    await boardReady(s.page);
+    expect(await titlesIn(s.page, 'New')).toEqual(['Lab notes', 'Essay outline']);
+
+    // A quick press-and-move is not a drag.
+    const lab = card(s.page, 'Lab notes');
+    const box = (await lab.boundingBox())!;
+    await s.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await s.page.mouse.down();
+    await s.page.mouse.move(box.x + box.width / 2 + 400, box.y + box.height / 2, { steps: 5 });
+    await s.page.mouse.up();
+    expect(await titlesIn(s.page, 'New')).toEqual(['Lab notes', 'Essay outline']);
+
+    const saved = s.page.waitForResponse(
+      (r) => r.url().endsWith('/api/assignment') && r.request().method() === 'PATCH',
+    );
+    await mouseDrag(s.page, lab, card(s.page, 'Group chat summary'), 'bottom');
+    expect((await saved).status()).toBe(200);
+    await expect
+      .poll(async () => (await titlesIn(s.page, 'In progress')).sort())
+      .toEqual(['Group chat summary', 'Lab notes']);
+    const shown = await titlesIn(s.page, 'In progress');
+    expect(await titlesIn(s.page, 'New')).toEqual(['Essay outline']);
+    expect(await s.page.getByRole('dialog').count()).toBe(0); // the drag did not open the editor
+
+    // The place it was dropped at is the place it was saved at.
+    await s.page.reload();
+    await boardReady(s.page);
+    expect(await titlesIn(s.page, 'In progress')).toEqual(shown);
+    expect(noProblems(s.problems)).toEqual([]);
+    await s.context.close();
+  });
+
+  it('moving a card into Done shows its completion date and bursts confetti', async () => {
+    const s = await student('board-done');
+    await seed(s.as, [{ title: 'Finished reading' }]);
+    await s.page.reload();
+    await boardReady(s.page);
+    await mouseDrag(
+      s.page,
+      card(s.page, 'Finished reading'),
+      column(s.page, 'Done').getByText('Tap + to add a task in the Done status'),
+      'top',
+    );
+    await expect.poll(() => titlesIn(s.page, 'Done')).toEqual(['Finished reading']);
+    await card(s.page, 'Finished reading')
+      .getByText(/^Completed: /)
+      .waitFor();
+    // canvas-confetti draws on a full-window canvas of its own.
+    await s.page.locator('body > canvas').first().waitFor({ state: 'attached', timeout: 3_000 });
+    await s.context.close();
+  });
+
+  it('drags with the keyboard and announces the place; Escape cancels', async () => {
+    const s = await student('board-keys');
+    await seed(s.as, [{ title: 'Flashcards', status: 'in progress' }, { title: 'Poem analysis' }]);
+    await s.page.reload();
+    await boardReady(s.page);
+
+    const handle = s.page.getByRole('button', { name: 'Move Poem analysis' });
+    await handle.focus();
+    await pressAndHear(s.page, 'Space', 'Picked up Poem analysis. It is in New, position 1 of 1.');
+    await pressAndHear(s.page, 'ArrowRight', 'Poem analysis is now in In progress, position');
+    await expect.poll(() => titlesIn(s.page, 'In progress')).toContain('Poem analysis');
+    await s.page.keyboard.press('Escape');
+    await expect.poll(() => titlesIn(s.page, 'New')).toEqual(['Poem analysis']);
+    expect(await announcement(s.page).textContent()).toContain(
+      'Move cancelled. Poem analysis is back in New',
+    );
+
+    const saved = s.page.waitForResponse(
+      (r) => r.url().endsWith('/api/assignment') && r.request().method() === 'PATCH',
+    );
+    await handle.focus();
+    await pressAndHear(s.page, 'Space', 'Picked up Poem analysis.');
+    await pressAndHear(s.page, 'ArrowRight', 'Poem analysis is now in In progress, position');
+    await s.page.keyboard.press('Space');
+    await saved;
+    const inProgress = await titlesIn(s.page, 'In progress');
+    const position = inProgress.indexOf('Poem analysis') + 1;
+    await expect
+      .poll(() => announcement(s.page).textContent())
+      .toContain(`Moved Poem analysis to In progress, position ${position} of 2.`);
+    await s.page.reload();
+    await boardReady(s.page);
+    expect((await titlesIn(s.page, 'In progress')).sort()).toEqual(['Flashcards', 'Poem analysis']);
+    expect(await titlesIn(s.page, 'New')).toEqual([]);
+    await s.context.close();
+  });
+
+  it('reorders inside a column and keeps the order after a reload', async () => {
+    const s = await student('board-order');
+    await seed(s.as, [{ title: 'Third' }, { title: 'Second' }, { title: 'First' }]);
+    await s.page.reload();
+    await boardReady(s.page);
+    expect(await titlesIn(s.page, 'New')).toEqual(['First', 'Second', 'Third']);
+
+    // Mouse: the last card to the top.
+    await mouseDrag(s.page, card(s.page, 'Third'), card(s.page, 'First'), 'top');
+    await expect.poll(() => titlesIn(s.page, 'New')).toEqual(['Third', 'First', 'Second']);
+    // Keyboard: "First" one place down.
+    await s.page.waitForTimeout(600);
+    const saved = s.page.waitForResponse(
+      (r) => r.url().endsWith('/api/assignment') && r.request().method() === 'PATCH',
+    );
+    await s.page.getByRole('button', { name: 'Move First' }).focus();
+    await pressAndHear(s.page, 'Space', 'Picked up First. It is in New, position 2 of 3.');
+    await pressAndHear(s.page, 'ArrowDown', 'First is now in New, position 3 of 3.');
+    await s.page.keyboard.press('Space');
+    await saved;
+    await expect.poll(() => titlesIn(s.page, 'New')).toEqual(['Third', 'Second', 'First']);
+    expect(await announcement(s.page).textContent()).toContain(
+      'Moved First to New, position 3 of 3.',
+    );
+
+    await s.page.waitForTimeout(300);
+    await s.page.reload();
+    await boardReady(s.page);
+    expect(await titlesIn(s.page, 'New')).toEqual(['Third', 'Second', 'First']);
+    await s.context.close();
+  });
+
+  it('shows a change from a second browser of the same student within 2 s', async () => {
+    const one = await student('board-live');
+    await seed(one.as, [{ title: 'Shared task' }]);
+    await one.page.reload();
+    await boardReady(one.page);
+    const two = await student('board-live', one.email);
+    await boardReady(two.page);
+    await card(two.page, 'Shared task').waitFor();
+
+    // A move on the first device.
+    const saved = one.page.waitForResponse(
+      (r) => r.url().endsWith('/api/assignment') && r.request().method() === 'PATCH',
+    );
+    await one.page.getByRole('button', { name: 'Move Shared task' }).focus();
+    await pressAndHear(one.page, 'Space', 'Picked up Shared task.');
+    await pressAndHear(one.page, 'ArrowRight', 'Shared task is now in In progress');
+    await one.page.keyboard.press('Space');
+    await saved;
+    let t0 = Date.now();
+    await column(two.page, 'In progress')
+      .getByRole('heading', { name: 'Shared task' })
+      .waitFor({ timeout: 2_000 });
+    const moveSeen = Date.now() - t0;
+
+    // A new assignment from the first device.
+    t0 = Date.now();
+    await seed(one.as, [{ title: 'Made on the phone' }]);
+    await card(two.page, 'Made on the phone').waitFor({ timeout: 2_000 });
+    const createSeen = Date.now() - t0;
+    expect(moveSeen).toBeLessThanOrEqual(2_000);
+    expect(createSeen).toBeLessThanOrEqual(2_000);
+    console.log(
+      `second browser saw the move after ${moveSeen} ms, the new card after ${createSeen} ms`,
+    );
+    await one.context.close();
+    await two.context.close();
+  });
+});

@@ -1,0 +1,451 @@
+import {
+  CONFIRM_DELETE_NOTE,
+  CONFIRM_DELETE_SUBTASK,
+  NEW_ASSIGNMENT_WITHOUT_ID,
+  type Assignment,
+} from '@brainboard/domain';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/client.ts';
+import { FocusModeContext } from '../focus/focusContext.ts';
+
+const fake = vi.hoisted(() => ({
+  request: vi.fn(),
+  get: vi.fn(),
+  post: vi.fn(),
+  put: vi.fn(),
+  patch: vi.fn(),
+  delete: vi.fn(),
+}));
+vi.mock('../firebase/api.ts', () => ({ api: fake }));
+vi.mock('../ai/SuggestSubtasksButton.tsx', () => ({
+  SuggestSubtasksButton: (p: { onApprove(t: string[]): void; existingSubtasks: string[] }) => (
+    <button type="button" onClick={() => p.onApprove(['  Outline ', '', 'Sources'])}>
+      Suggest ({p.existingSubtasks.length})
+    </button>
+  ),
+}));
+vi.mock('../ai/AssignmentAiActions.tsx', () => ({
+  AssignmentAiActions: () => <span>AI actions</span>,
+}));
+
+const { AssignmentEditor } = await import('./AssignmentEditor.tsx');
+
+const base: Assignment = {
+  id: 'a1',
+  title: 'Essay',
+  description: 'About bees',
+  due_date: '2026-12-01T08:00:00',
+  status: 'new',
+  subtasks: [
+    { id: 's1', title: 'Read', completed: false, created_date: '2026-11-01' },
+    { id: 's2', title: 'Write', completed: true, created_date: '2026-11-01' },
+  ],
+  notes: [{ id: 'n1', text: 'Library on Monday', created_date: '2026-11-01' }],
+  completed_date: null,
+  deep_dive: {},
+  rank: 0,
+  created_at: '2026-11-01T00:00:00.000Z',
+  updated_at: '2026-11-01T00:00:00.000Z',
+};
+
+const focusOpen = vi.fn();
+function wrap(ui: ReactNode) {
+  return (
+    <FocusModeContext.Provider value={{ open: focusOpen, isOpen: false, gateLocked: false }}>
+      {ui}
+    </FocusModeContext.Provider>
+  );
+}
+
+function setup(props: Partial<Parameters<typeof AssignmentEditor>[0]> = {}) {
+  const handlers = {
+    onClose: vi.fn(),
+    onSaved: vi.fn(),
+    onAssignmentChanged: vi.fn(),
+  };
+  const user = userEvent.setup();
+  const view = render(wrap(<AssignmentEditor {...handlers} {...props} />));
+  return { user, ...handlers, view };
+}
+
+let alerts: string[];
+let confirms: string[];
+let confirmAnswer: boolean;
+
+beforeEach(() => {
+  alerts = [];
+  confirms = [];
+  confirmAnswer = true;
+  vi.spyOn(window, 'alert').mockImplementation((m?: unknown) => void alerts.push(String(m)));
+  vi.spyOn(window, 'confirm').mockImplementation((m?: string) => {
+    confirms.push(String(m));
+    return confirmAnswer;
+  });
+  for (const fn of Object.values(fake)) fn.mockReset();
+  fake.request.mockImplementation((method: string, path: string, init?: { body?: unknown }) => {
+    const verb = method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
+    return (fake[verb] as (p: string, b?: unknown) => unknown)(path, init?.body);
+  });
+  focusOpen.mockReset();
+});
+afterEach(() => vi.restoreAllMocks());
+
+const title = () => screen.getByLabelText('Title') as HTMLInputElement;
+const openDetails = (user: ReturnType<typeof userEvent.setup>) =>
+  user.click(screen.getByRole('button', { name: 'Description, Status, Notes, Files' }));
+
+describe('AssignmentEditor: create', () => {
+  it('shows "Create", counts the title, turns red above 90 and refuses more than 125', async () => {
+    const { user } = setup();
+    expect(screen.getByRole('dialog', { name: 'Add Assignment' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create' })).toBeInTheDocument();
+    expect(screen.getByText('0/125')).not.toHaveClass('counter--warn');
+    await user.type(title(), 'x'.repeat(90));
+    expect(screen.getByText('90/125')).not.toHaveClass('counter--warn');
+    await user.type(title(), 'x');
+    expect(screen.getByText('91/125')).toHaveClass('counter--warn');
+    await user.click(title());
+    await user.paste('y'.repeat(60));
+    expect(title().value).toHaveLength(125);
+    expect(screen.getByText('Title can be at most 125 characters.')).toBeInTheDocument();
+  });
+
+  it('asks for a title instead of saving without one', async () => {
+    const { user, onSaved } = setup();
+    await user.type(title(), '   ');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(screen.getByText('Please enter a title.')).toBeInTheDocument();
+    expect(fake.post).not.toHaveBeenCalled();
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it('creates with the form, its subtasks, notes, status and due time', async () => {
+    const created = { ...base, id: 'new-1' };
+    fake.post.mockResolvedValue({ item: created });
+    const { user, onSaved, onClose } = setup({ initialStatus: 'in progress' });
+    await user.type(title(), '  Lab report ');
+    await user.type(screen.getByLabelText('Date (yyyy-mm-dd)'), '2026-12-24');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Hour' }), '3');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'AM or PM' }), 'PM');
+
+    const newSubtask = screen.getByLabelText('New subtask');
+    await user.type(newSubtask, '   {Enter}');
+    expect(screen.queryByRole('list', { name: 'Subtasks' })).toBeNull();
+    await user.type(newSubtask, 'Collect data{Enter}');
+    await user.type(newSubtask, 'Plot');
+    await user.click(screen.getByRole('button', { name: 'Add subtask' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Collect data' }));
+
+    await openDetails(user);
+    await user.type(screen.getByLabelText('Description'), 'Chem 101');
+    expect(screen.getByLabelText('Status')).toHaveValue('in progress');
+    await user.type(screen.getByLabelText('New note'), '  Ask Sam  ');
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+
+    expect(fake.post).toHaveBeenCalledTimes(1);
+    const [path, body] = fake.post.mock.calls[0] as [string, Record<string, unknown>];
+    expect(path).toBe('/api/assignment');
+    expect(body).toMatchObject({
+      title: 'Lab report',
+      description: 'Chem 101',
+      due_date: '2026-12-24T15:00:00',
+      status: 'in progress',
+      notes: ['Ask Sam'],
+    });
+    expect(body.subtasks).toEqual([
+      {
+        id: expect.stringMatching(/^subtask-\d+-[0-9a-z]{8}$/),
+        title: 'Collect data',
+        completed: true,
+      },
+      { id: expect.stringMatching(/^subtask-/), title: 'Plot', completed: false },
+    ]);
+    expect(onSaved).toHaveBeenCalledWith(created, true);
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('alerts when the server answers no id, and stays open', async () => {
+    fake.post.mockResolvedValue({ item: { title: 'x' } });
+    const { user, onSaved, onClose } = setup();
+    await user.type(title(), 'Quiz');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(alerts).toEqual([`Failed to save assignment: ${NEW_ASSIGNMENT_WITHOUT_ID}`]);
+    expect(alerts[0]).toBe(
+      'Failed to save assignment: Backend did not return a valid new assignment with an ID.',
+    );
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('alerts with the server error when saving fails', async () => {
+    fake.post.mockRejectedValue(
+      new ApiError('bad-request', 'title must be at most 125 characters.', {
+        status: 400,
+        serverError: 'title must be at most 125 characters.',
+      }),
+    );
+    const { user } = setup();
+    await user.type(title(), 'Quiz');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(alerts).toEqual(['Failed to save assignment: title must be at most 125 characters.']);
+  });
+
+  it('adds approved AI suggestions as subtasks, dropping blank ones', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Suggest (0)' }));
+    const list = screen.getByRole('list', { name: 'Subtasks' });
+    expect(
+      within(list)
+        .getAllByRole('checkbox')
+        .map((c) => c.closest('label')?.textContent),
+    ).toEqual(['Outline', 'Sources']);
+  });
+
+  it('limits a subtask to 125 characters and a note to 1000, red above 500', async () => {
+    const { user } = setup();
+    const sub = screen.getByLabelText('New subtask') as HTMLInputElement;
+    await user.click(sub);
+    await user.paste('s'.repeat(130));
+    expect(sub.value).toHaveLength(125);
+    expect(screen.getByText('A subtask can be at most 125 characters.')).toBeInTheDocument();
+
+    await openDetails(user);
+    const note = screen.getByLabelText('New note') as HTMLTextAreaElement;
+    await user.click(note);
+    await user.paste('n'.repeat(500));
+    expect(screen.getByText('500/1000')).not.toHaveClass('counter--warn');
+    await user.type(note, 'n');
+    expect(screen.getByText('501/1000')).toHaveClass('counter--warn');
+    await user.paste('n'.repeat(600));
+    expect(note.value).toHaveLength(1000);
+    expect(screen.getByText('A note can be at most 1000 characters.')).toBeInTheDocument();
+
+    const description = screen.getByLabelText('Description') as HTMLTextAreaElement;
+    await user.click(description);
+    await user.paste('d'.repeat(1251));
+    expect(screen.getByText('1251/2000')).toHaveClass('counter--warn');
+    await user.paste('d'.repeat(800));
+    expect(description.value).toHaveLength(2000);
+  });
+
+  it('checks the PDF: type, size, one file; uploads and keeps the file id', async () => {
+    fake.post.mockResolvedValue({ file_id: 'file-9' });
+    setup();
+    const user = userEvent.setup({ applyAccept: false });
+    await openDetails(user);
+    const input = screen.getByLabelText('Attach a PDF (one file, up to 20 MB)') as HTMLInputElement;
+    await user.upload(input, new File(['hi'], 'notes.txt', { type: 'text/plain' }));
+    expect(screen.getByText('File notes.txt is not a PDF.')).toBeInTheDocument();
+    const big = new File(['%PDF'], 'huge.pdf', { type: 'application/pdf' });
+    Object.defineProperty(big, 'size', { value: 20_971_521 });
+    await user.upload(input, big);
+    expect(
+      screen.getByText('File huge.pdf is too large. Maximum allowed size is 20MB.'),
+    ).toBeInTheDocument();
+    expect(fake.request).not.toHaveBeenCalled();
+
+    await user.upload(input, new File(['%PDF-1.4'], 'brief.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText(/Attached: brief\.pdf/)).toBeInTheDocument();
+    const [method, path, init] = fake.request.mock.calls[0] as [
+      string,
+      string,
+      { formData: FormData },
+    ];
+    expect([method, path]).toEqual(['POST', '/api/upload-pdf']);
+    expect((init.formData.get('file') as File).name).toBe('brief.pdf');
+  });
+
+  it('alerts "Failed to upload PDF: Unknown error" when the server gives no reason', async () => {
+    fake.post.mockResolvedValue({});
+    const { user } = setup();
+    await openDetails(user);
+    await user.upload(
+      screen.getByLabelText('Attach a PDF (one file, up to 20 MB)'),
+      new File(['%PDF'], 'a.pdf', { type: 'application/pdf' }),
+    );
+    await screen.findByLabelText('Attach a PDF (one file, up to 20 MB)');
+    await vi.waitFor(() => expect(alerts).toEqual(['Failed to upload PDF: Unknown error']));
+  });
+});
+
+describe('AssignmentEditor: edit', () => {
+  it('shows "Update" and sends only the changed fields', async () => {
+    const updated = { ...base, title: 'Essay v2' };
+    fake.patch.mockResolvedValue({ item: updated });
+    const { user, onSaved } = setup({ assignment: base });
+    expect(screen.getByRole('dialog', { name: 'Edit Assignment' })).toBeInTheDocument();
+    expect(title().value).toBe('Essay');
+    await user.clear(title());
+    await user.type(title(), 'Essay v2');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(fake.patch).toHaveBeenCalledWith('/api/assignment', { id: 'a1', title: 'Essay v2' });
+    expect(onSaved).toHaveBeenCalledWith(updated, false);
+  });
+
+  it('saves each subtask change on its own call', async () => {
+    const after = { ...base, updated_at: '2026-11-02T00:00:00.000Z' };
+    fake.post.mockResolvedValue({ item: after });
+    fake.patch.mockResolvedValue({ item: after });
+    fake.delete.mockResolvedValue({ item: after });
+    const { user, onAssignmentChanged } = setup({ assignment: base });
+
+    await user.type(screen.getByLabelText('New subtask'), 'Edit draft{Enter}');
+    expect(fake.post).toHaveBeenCalledWith('/api/assignment/a1/subtasks', {
+      id: expect.stringMatching(/^subtask-/),
+      title: 'Edit draft',
+    });
+    expect(onAssignmentChanged).toHaveBeenCalledWith(after);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Read' }));
+    expect(fake.patch).toHaveBeenCalledWith('/api/assignment/a1/subtasks/s1', { completed: true });
+
+    await user.click(screen.getByRole('button', { name: 'Edit subtask Write' }));
+    const edit = screen.getByLabelText('Edit subtask');
+    await user.clear(edit);
+    await user.type(edit, 'Write it{Enter}');
+    expect(fake.patch).toHaveBeenCalledWith('/api/assignment/a1/subtasks/s2', {
+      title: 'Write it',
+    });
+
+    confirmAnswer = false;
+    await user.click(screen.getByRole('button', { name: 'Delete subtask Read' }));
+    expect(confirms).toEqual([CONFIRM_DELETE_SUBTASK]);
+    expect(fake.delete).not.toHaveBeenCalled();
+    confirmAnswer = true;
+    await user.click(screen.getByRole('button', { name: 'Delete subtask Read' }));
+    expect(confirms[1]).toBe(
+      'Are you sure you want to delete this subtask? This action cannot be undone.',
+    );
+    expect(fake.delete).toHaveBeenCalledWith('/api/assignment/a1/subtasks/s1');
+    // Nothing was sent with the whole assignment.
+    expect(fake.patch).not.toHaveBeenCalledWith('/api/assignment', expect.anything());
+  });
+
+  it('alerts the SPEC texts when a subtask or note call fails', async () => {
+    const fail = new ApiError('bad-response', 'Server sad', {
+      status: 503,
+      serverError: 'Server sad',
+    });
+    fake.patch.mockRejectedValue(fail);
+    fake.delete.mockRejectedValue(fail);
+    fake.post.mockRejectedValue(fail);
+    const { user } = setup({ assignment: base });
+    await user.click(screen.getByRole('checkbox', { name: 'Read' }));
+    await user.type(screen.getByLabelText('New subtask'), 'More{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Delete subtask Write' }));
+    await openDetails(user);
+    await user.click(screen.getByRole('button', { name: 'Delete note' }));
+    await user.type(screen.getByLabelText('New note'), 'Hi');
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    await vi.waitFor(() =>
+      expect(alerts.sort()).toEqual(
+        [
+          'Failed to update subtask: Server sad',
+          'Failed to save subtask: Server sad',
+          'Failed to delete subtask: Server sad',
+          'Failed to delete note: Server sad',
+          'Failed to save note: Server sad',
+        ].sort(),
+      ),
+    );
+  });
+
+  it('adds, edits and removes notes with their own calls; removal is confirmed', async () => {
+    const after = { ...base, updated_at: '2026-11-03T00:00:00.000Z' };
+    fake.post.mockResolvedValue({ item: after });
+    fake.patch.mockResolvedValue({ item: after });
+    fake.delete.mockResolvedValue({ item: after });
+    const { user } = setup({ assignment: base });
+    await openDetails(user);
+    await user.type(screen.getByLabelText('New note'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    expect(fake.post).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('New note'), '  Bring laptop  ');
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    expect(fake.post).toHaveBeenCalledWith('/api/assignment/a1/notes', { text: 'Bring laptop' });
+
+    await user.click(screen.getByRole('button', { name: 'Edit note' }));
+    const edit = screen.getByLabelText('Edit note');
+    await user.clear(edit);
+    await user.type(edit, 'Library on Tuesday');
+    await user.click(screen.getByRole('button', { name: 'Save note' }));
+    expect(fake.patch).toHaveBeenCalledWith('/api/assignment/a1/notes/n1', {
+      text: 'Library on Tuesday',
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Delete note' }));
+    expect(confirms).toEqual([CONFIRM_DELETE_NOTE]);
+    expect(fake.delete).toHaveBeenCalledWith('/api/assignment/a1/notes/n1');
+  });
+
+  it('offers Focus only for an unfinished task with an open subtask', async () => {
+    const { user, onClose, view } = setup({ assignment: base });
+    expect(screen.getByText('AI actions')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Focus on this task' }));
+    expect(focusOpen).toHaveBeenCalledWith('a1');
+    expect(onClose).toHaveBeenCalled();
+
+    const allDone = {
+      ...base,
+      subtasks: base.subtasks.map((s) => ({ ...s, completed: true })),
+    };
+    act(() =>
+      view.rerender(
+        wrap(
+          <AssignmentEditor
+            assignment={allDone}
+            onClose={vi.fn()}
+            onSaved={vi.fn()}
+            onAssignmentChanged={vi.fn()}
+          />,
+        ),
+      ),
+    );
+    expect(screen.queryByRole('button', { name: 'Focus on this task' })).toBeNull();
+    const done = { ...base, status: 'done' as const };
+    act(() =>
+      view.rerender(
+        wrap(
+          <AssignmentEditor
+            assignment={done}
+            onClose={vi.fn()}
+            onSaved={vi.fn()}
+            onAssignmentChanged={vi.fn()}
+          />,
+        ),
+      ),
+    );
+    expect(screen.queryByRole('button', { name: 'Focus on this task' })).toBeNull();
+  });
+
+  it('after saving with "Save to Google Calendar" ticked, saves to the calendar and says so', async () => {
+    const created = { ...base, id: 'new-7' };
+    fake.post.mockImplementation(async (path: string) =>
+      path.endsWith('/save-to-calendar') ? { message: 'Event added.' } : { item: created },
+    );
+    const { user, onSaved, onClose } = setup();
+    await user.type(title(), 'Quiz');
+    await user.click(screen.getByRole('checkbox', { name: 'Save to Google Calendar' }));
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(onSaved).toHaveBeenCalledWith(created, true);
+    expect(fake.post.mock.calls.map((c) => c[0])).toEqual([
+      '/api/assignment',
+      '/api/assignment/new-7/save-to-calendar',
+    ]);
+    expect(alerts).toEqual([
+      '✅ Assignment created/updated and saved to calendar successfully!\nEvent added.',
+    ]);
+  });
+
+  it('has the calendar checkbox and no AI actions or Focus in create mode', () => {
+    setup();
+    expect(screen.getByRole('checkbox', { name: 'Save to Google Calendar' })).not.toBeChecked();
+    expect(screen.queryByText('AI actions')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Focus on this task' })).toBeNull();
+  });
+});

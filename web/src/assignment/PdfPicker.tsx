@@ -1,0 +1,73 @@
+import { useId, useRef, useState } from 'react';
+import { pdfProblem } from './editorText.ts';
+
+/**
+ * The PDF picker: one PDF of at most 20 MB. A valid file is handed to `onUpload` at once; the
+ * editor keeps the returned file id.
+ */
+export function PdfPicker({
+  fileName,
+  uploading,
+  onUpload,
+  onRemove,
+}: {
+  /** The uploaded file's name, when there is one. */
+  fileName: string | null;
+  uploading: boolean;
+  onUpload(file: File): void;
+  onRemove(): void;
+}) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <div className="field pdf">
+      <label className="field__label" htmlFor={`${id}-file`}>
+        Attach a PDF (one file, up to 20 MB)
+      </label>
+      <input
+        ref={input}
+        id={`${id}-file`}
+        type="file"
+        accept="application/pdf,.pdf"
+        className="pdf__input"
+        aria-describedby={problem ? `${id}-problem` : undefined}
+        disabled={uploading}
+        onChange={(e) => {
+          const files = Array.from(e.target.files ?? []);
+          // SPEC §5: one file. The input takes one; a drop of several keeps the first only.
+          const chosen = files.slice(0, 1);
+          const p = pdfProblem(chosen);
+          setProblem(p);
+          if (!p && chosen[0]) onUpload(chosen[0]);
+          if (p && input.current) input.current.value = '';
+        }}
+      />
+      {problem && (
+        <p id={`${id}-problem`} className="field__error" role="alert">
+          {problem}
+        </p>
+      )}
+      {uploading && (
+        <p className="muted" role="status">
+          Uploading…
+        </p>
+      )}
+      {fileName && !uploading && (
+        <p className="pdf__file" role="status">
+          Attached: {fileName}{' '}
+          <button
+            type="button"
+            className="button button--quiet button--small"
+            onClick={() => {
+              if (input.current) input.current.value = '';
+              onRemove();
+            }}
+          >
+            Remove
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}

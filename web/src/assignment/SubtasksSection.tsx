@@ -1,0 +1,186 @@
+import { SUBTASK_MAX_LENGTH, type Subtask } from '@brainboard/domain';
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { CharCounter } from './CharCounter.tsx';
+
+export interface SubtaskHandlers {
+  /** Adds a trimmed, non-blank title; resolves true when it was added. */
+  onAdd(title: string): Promise<boolean>;
+  onToggle(id: string, completed: boolean): void;
+  onRename(id: string, title: string): Promise<boolean>;
+  /** Asks for confirmation itself. */
+  onRemove(id: string): void;
+}
+
+function SubtaskRow({ subtask, handlers }: { subtask: Subtask; handlers: SubtaskHandlers }) {
+  const [editing, setEditing] = useState<string | null>(null);
+  const id = useId();
+  const save = async () => {
+    const title = (editing ?? '').trim();
+    if (!title || title === subtask.title) {
+      setEditing(null);
+      return;
+    }
+    if (await handlers.onRename(subtask.id, title)) setEditing(null);
+  };
+  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      void save();
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      setEditing(null);
+    }
+  };
+  if (editing !== null) {
+    return (
+      <li className="item item--editing">
+        <label className="visually-hidden" htmlFor={`${id}-edit`}>
+          Edit subtask
+        </label>
+        <input
+          id={`${id}-edit`}
+          className="input"
+          value={editing}
+          maxLength={SUBTASK_MAX_LENGTH}
+          onChange={(e) => setEditing(e.target.value)}
+          onKeyDown={onKey}
+          autoFocus
+        />
+        <button type="button" className="button" onClick={() => void save()}>
+          Save
+        </button>
+        <button type="button" className="button button--quiet" onClick={() => setEditing(null)}>
+          Cancel
+        </button>
+      </li>
+    );
+  }
+  return (
+    <li className="item">
+      <label className="check item__check">
+        <input
+          type="checkbox"
+          checked={subtask.completed}
+          onChange={(e) => handlers.onToggle(subtask.id, e.target.checked)}
+        />
+        <span className={subtask.completed ? 'item__text item__text--done' : 'item__text'}>
+          {subtask.title}
+        </span>
+      </label>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={`Edit subtask ${subtask.title}`}
+        title="Edit"
+        onClick={() => setEditing(subtask.title)}
+      >
+        <EditGlyph />
+      </button>
+      <button
+        type="button"
+        className="icon-button icon-button--danger"
+        aria-label={`Delete subtask ${subtask.title}`}
+        title="Delete"
+        onClick={() => handlers.onRemove(subtask.id)}
+      >
+        <TrashGlyph />
+      </button>
+    </li>
+  );
+}
+
+/** The Subtasks section: add, tick, rename and remove (SPEC §2, §5). */
+export function SubtasksSection({
+  subtasks,
+  handlers,
+  suggest,
+}: {
+  subtasks: readonly Subtask[];
+  handlers: SubtaskHandlers;
+  /** The AI suggestion button. */
+  suggest?: ReactNode;
+}) {
+  const [draft, setDraft] = useState('');
+  const id = useId();
+  const add = async () => {
+    const title = draft.trim();
+    if (!title) {
+      setDraft('');
+      return;
+    }
+    if (await handlers.onAdd(title)) setDraft('');
+  };
+  return (
+    <div className="subtasks">
+      {subtasks.length > 0 ? (
+        <ul className="items" aria-label="Subtasks">
+          {subtasks.map((s) => (
+            <SubtaskRow key={s.id} subtask={s} handlers={handlers} />
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">No subtasks yet.</p>
+      )}
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-new`}>
+          New subtask
+        </label>
+        <div className="add-row">
+          <input
+            id={`${id}-new`}
+            className="input"
+            value={draft}
+            maxLength={SUBTASK_MAX_LENGTH}
+            aria-describedby={`${id}-help`}
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                void add();
+              }
+            }}
+          />
+          <button type="button" className="button button--quiet" onClick={() => void add()}>
+            Add subtask
+          </button>
+        </div>
+        <CharCounter
+          id={`${id}-help`}
+          length={draft.length}
+          max={SUBTASK_MAX_LENGTH}
+          label="A subtask"
+        />
+      </div>
+      {suggest}
+    </div>
+  );
+}
+
+export function EditGlyph() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M4 20h4L19 9l-4-4L4 16v4zM13.5 6.5l4 4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+export function TrashGlyph() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,99 @@
+import { getUrgency, type Assignment } from '@brainboard/domain';
+import { memo, type MouseEvent } from 'react';
+import { formatCompleted, formatDue, formatDueShort } from './format.ts';
+import { CheckIcon, EditIcon, TrashIcon } from './icons.tsx';
+
+export interface CardActions {
+  onOpen(id: string): void;
+  onDelete(id: string): void;
+}
+
+/**
+ * The due badge (SPEC §2): the urgency text and the due time; red tint when overdue, white
+ * within 10 days, otherwise transparent. A finished card keeps its due date without the alarm.
+ */
+function DueBadge({ assignment, now }: { assignment: Assignment; now: Date }) {
+  const due = assignment.due_date;
+  const urgency = getUrgency(due, now);
+  const full = due ? formatDue(due, now) : null;
+  if (assignment.status === 'done') {
+    return full ? <span className="due-badge due-badge--none">Due {full}</span> : null;
+  }
+  const short = due && urgency.days !== null ? formatDueShort(due, urgency.days, now) : null;
+  return (
+    <span
+      className={`due-badge due-badge--${urgency.badge}`}
+      data-urgency={urgency.level}
+      title={full ? `Due ${full}` : undefined}
+    >
+      {urgency.text && <span className="due-badge__text">{urgency.text}</span>}
+      {short && <span className="due-badge__when">{urgency.text ? short : `Due ${short}`}</span>}
+    </span>
+  );
+}
+
+interface CardBodyProps extends CardActions {
+  assignment: Assignment;
+  /** Changes once a day, so urgency texts roll over at midnight. */
+  dayKey: string;
+  /** In the drag overlay: no actions to click. */
+  preview?: boolean;
+}
+
+/** The contents of a card; memoised, so a drag re-renders only what moves. */
+export const CardBody = memo(function CardBody({
+  assignment: a,
+  dayKey: _dayKey,
+  onOpen,
+  onDelete,
+  preview = false,
+}: CardBodyProps) {
+  const now = new Date();
+  const done = a.subtasks.filter((s) => s.completed).length;
+  const stop = (e: MouseEvent) => e.stopPropagation();
+  return (
+    <>
+      <h3 className="card__title">{a.title}</h3>
+      {a.description && <p className="card__description">{a.description}</p>}
+      {a.status === 'done' && a.completed_date && (
+        <p className="card__completed">Completed: {formatCompleted(a.completed_date)}</p>
+      )}
+      <div className="card__footer">
+        <div className="card__meta">
+          <DueBadge assignment={a} now={now} />
+          {a.subtasks.length > 0 && (
+            <span className="card__subtasks">
+              <CheckIcon />
+              <span>
+                {done}/{a.subtasks.length}
+                <span className="visually-hidden"> subtasks done</span>
+              </span>
+            </span>
+          )}
+        </div>
+        {!preview && (
+          <div className="card__actions" onClick={stop}>
+            <button
+              type="button"
+              className="card__action"
+              aria-label={`Edit ${a.title}`}
+              title="Edit"
+              onClick={() => onOpen(a.id)}
+            >
+              <EditIcon />
+            </button>
+            <button
+              type="button"
+              className="card__action card__action--danger"
+              aria-label={`Delete ${a.title}`}
+              title="Delete"
+              onClick={() => onDelete(a.id)}
+            >
+              <TrashIcon />
+            </button>
+          </div>
+        )}
+      </div>
+    </>
+  );
+});

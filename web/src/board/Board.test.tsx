@@ -1,0 +1,210 @@
+import { CONFIRM_DELETE_ASSIGNMENT } from '@brainboard/domain';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FocusModeContext } from '../focus/focusContext.ts';
+import type { AssignmentsListener } from './subscribeToAssignments.ts';
+import { makeAssignment } from './testData.ts';
+
+const fake = vi.hoisted(() => ({
+  request: vi.fn(),
+  get: vi.fn(),
+  post: vi.fn(),
+  put: vi.fn(),
+  patch: vi.fn(),
+  delete: vi.fn(),
+}));
+const live = vi.hoisted(() => ({ listener: null as AssignmentsListener | null }));
+vi.mock('../firebase/api.ts', () => ({ api: fake }));
+vi.mock('../firebase/authContext.ts', () => ({
+  useAuthState: () => ({ status: 'ready', user: { uid: 'u1' } }),
+}));
+vi.mock('./subscribeToAssignments.ts', () => ({
+  subscribeToAssignments: (_uid: string, listener: AssignmentsListener) => {
+    live.listener = listener;
+    return Object.assign(() => {}, { refresh: () => {} });
+  },
+}));
+vi.mock('../loading/LoadingScreen.tsx', () => ({
+  LoadingScreen: ({ done, onFinished }: { done: boolean; onFinished(): void }) => {
+    if (done) queueMicrotask(onFinished);
+    return <p role="status">Loading your dashboard</p>;
+  },
+}));
+vi.mock('../ai/AssignmentAiActions.tsx', () => ({ AssignmentAiActions: () => null }));
+vi.mock('../ai/SuggestSubtasksButton.tsx', () => ({ SuggestSubtasksButton: () => null }));
+
+const { Board } = await import('./Board.tsx');
+
+// Wednesday 2026-11-18, noon.
+const NOW = new Date(2026, 10, 18, 12, 0, 0);
+
+const list = [
+  makeAssignment({ id: 'late', title: 'Late essay', rank: 1, due_date: '2026-11-16T08:00:00' }),
+  makeAssignment({ id: 'soon', title: 'Quiz prep', rank: 2, due_date: '2026-11-19T09:30:00' }),
+  makeAssignment({
+    id: 'far',
+    title: 'Project',
+    rank: 0,
+    status: 'in progress',
+    due_date: '2026-12-20T08:00:00',
+  }),
+  makeAssignment({
+    id: 'fin',
+    title: 'Reading',
+    rank: 3,
+    status: 'done',
+    completed_date: '2026-11-17T10:00:00.000Z',
+  }),
+];
+
+function renderBoard() {
+  return render(
+    <FocusModeContext.Provider value={{ open: vi.fn(), isOpen: false, gateLocked: false }}>
+      <Board />
+    </FocusModeContext.Provider>,
+  );
+}
+
+let confirms: string[];
+let confirmAnswer: boolean;
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+  confirms = [];
+  confirmAnswer = true;
+  vi.spyOn(window, 'confirm').mockImplementation((m?: string) => {
+    confirms.push(String(m));
+    return confirmAnswer;
+  });
+  vi.spyOn(window, 'alert').mockImplementation(() => {});
+  for (const fn of Object.values(fake)) fn.mockReset();
+  fake.get.mockResolvedValue(list);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+const column = (name: string) => screen.getByRole('region', { name: new RegExp(`^${name}`) });
+const cardTitles = (name: string) =>
+  within(column(name))
+    .queryAllByRole('heading', { level: 3 })
+    .map((h) => h.textContent);
+
+describe('Board', () => {
+  it('shows the loading screen, then three columns with their add buttons and texts', async () => {
+    fake.get.mockResolvedValue([]);
+    renderBoard();
+    expect(screen.getByText('Loading your dashboard')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: /^New/ })).toBeInTheDocument();
+    for (const [name, status] of [
+      ['New', 'New'],
+      ['In progress', 'In progress'],
+      ['Done', 'Done'],
+    ]) {
+      const col = column(name as string);
+      expect(within(col).getByRole('button', { name: `Add ${name} Task` })).toHaveAttribute(
+        'title',
+        `Add ${name} Task`,
+      );
+      expect(within(col).getByText(`Tap + to add a task in the ${status} status`)).toBeVisible();
+    }
+    expect(screen.getByRole('button', { name: 'Add Assignment' })).toHaveAttribute(
+      'title',
+      'Add Assignment',
+    );
+    expect(screen.queryByText('Loading your dashboard')).toBeNull();
+  });
+
+  it('puts cards in their columns by rank with status colours, urgency and completion', async () => {
+    renderBoard();
+    await screen.findByText('Late essay');
+    expect(cardTitles('New')).toEqual(['Late essay', 'Quiz prep']);
+    expect(cardTitles('In progress')).toEqual(['Project']);
+    expect(cardTitles('Done')).toEqual(['Reading']);
+
+    const card = (title: string) => screen.getByText(title).closest('li') as HTMLElement;
+    expect(card('Late essay')).toHaveClass('card--new');
+    expect(card('Project')).toHaveClass('card--progress');
+    expect(card('Reading')).toHaveClass('card--done');
+
+    const late = within(card('Late essay')).getByText('Overdue by 2 days').closest('.due-badge');
+    expect(late).toHaveClass('due-badge--overdue');
+    const soon = within(card('Quiz prep')).getByText('Due Tomorrow').closest('.due-badge');
+    expect(soon).toHaveClass('due-badge--soon');
+    const far = card('Project').querySelector('.due-badge');
+    expect(far).toHaveClass('due-badge--none');
+    expect(far?.textContent).toMatch(/^Due /);
+    expect(within(card('Reading')).getByText(/^Completed: /)).toBeInTheDocument();
+    expect(within(card('Reading')).getByText(/^Completed: /).textContent).toMatch(/2026/);
+  });
+
+  it('deletes only after the exact confirmation', async () => {
+    const user = userEvent.setup();
+    fake.delete.mockResolvedValue({ ok: true });
+    renderBoard();
+    await screen.findByText('Quiz prep');
+    confirmAnswer = false;
+    await user.click(screen.getByRole('button', { name: 'Delete Quiz prep' }));
+    expect(confirms).toEqual([CONFIRM_DELETE_ASSIGNMENT]);
+    expect(fake.delete).not.toHaveBeenCalled();
+    confirmAnswer = true;
+    await user.click(screen.getByRole('button', { name: 'Delete Quiz prep' }));
+    expect(fake.delete).toHaveBeenCalledWith('/api/assignment', { id: 'soon' });
+    await vi.waitFor(() => expect(screen.queryByText('Quiz prep')).toBeNull());
+  });
+
+  it('opens the editor from a card click, the Edit button and the add buttons', async () => {
+    const user = userEvent.setup();
+    renderBoard();
+    await user.click(await screen.findByText('Project'));
+    expect(
+      await screen.findByRole('dialog', { name: 'Edit Assignment' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Title')).toHaveValue('Project');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    await user.click(screen.getByRole('button', { name: 'Edit Reading' }));
+    expect(await screen.findByLabelText('Title')).toHaveValue('Reading');
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: 'Add Done Task' }));
+    expect(
+      await screen.findByRole('dialog', { name: 'Add Assignment' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Status', { selector: 'select' })).toHaveValue('done');
+  });
+
+  it('shows a change from another device without a reload', async () => {
+    renderBoard();
+    await screen.findByText('Project');
+    act(() => {
+      live.listener?.({
+        assignments: [
+          ...list.filter((a) => a.id !== 'far'),
+          makeAssignment({
+            id: 'far',
+            title: 'Project',
+            rank: 0,
+            status: 'done',
+            updated_at: '2026-11-18T11:00:00.000Z',
+          }),
+          makeAssignment({ id: 'new1', title: 'From the phone', rank: -9 }),
+        ],
+        requestedAt: performance.now(),
+        kind: 'poll',
+      });
+    });
+    expect(cardTitles('New')).toEqual(['From the phone', 'Late essay', 'Quiz prep']);
+    expect(cardTitles('Done')).toEqual(['Project', 'Reading']);
+  });
+
+  it('gives every card a keyboard drag handle with instructions', async () => {
+    renderBoard();
+    const handle = await screen.findByRole('button', { name: 'Move Project' });
+    expect(handle).toHaveAttribute('aria-roledescription', 'sortable');
+    const describedBy = handle.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(describedBy)?.textContent).toMatch(/press Space or Enter/);
+  });
+});

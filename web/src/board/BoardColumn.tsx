@@ -1,0 +1,81 @@
+import type { Assignment, Status } from '@brainboard/domain';
+import { useDroppable } from '@dnd-kit/core';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { memo } from 'react';
+import { addTaskTitle, columnId, columnLabel, emptyColumnText, STATUS_CLASS } from './columns.ts';
+import type { CardActions } from './AssignmentCard.tsx';
+import { PlusIcon } from './icons.tsx';
+import { SortableCard } from './SortableCard.tsx';
+
+interface BoardColumnProps extends CardActions {
+  status: Status;
+  ids: readonly string[];
+  byId: ReadonlyMap<string, Assignment>;
+  dayKey: string;
+  reducedMotion: boolean;
+  onAdd(status: Status): void;
+}
+
+/** One column: its header, its add button, and its cards in rank order. */
+export const BoardColumn = memo(function BoardColumn({
+  status,
+  ids,
+  byId,
+  dayKey,
+  reducedMotion,
+  onOpen,
+  onDelete,
+  onAdd,
+}: BoardColumnProps) {
+  const { setNodeRef, isOver } = useDroppable({ id: columnId(status) });
+  const label = columnLabel(status);
+  const headingId = `column-${STATUS_CLASS[status]}-heading`;
+  return (
+    <section
+      ref={setNodeRef}
+      className={`column column--${STATUS_CLASS[status]}${isOver ? ' column--over' : ''}`}
+      aria-labelledby={headingId}
+      data-status={status}
+    >
+      <header className="column__header">
+        <h2
+          className="column__title"
+          id={headingId}
+          aria-label={`${label}, ${ids.length} ${ids.length === 1 ? 'task' : 'tasks'}`}
+        >
+          {label}
+          <span className="column__count" aria-hidden="true">
+            {ids.length}
+          </span>
+        </h2>
+      </header>
+      <button
+        type="button"
+        className="column__add"
+        title={addTaskTitle(status)}
+        onClick={() => onAdd(status)}
+      >
+        <PlusIcon />
+        {addTaskTitle(status)}
+      </button>
+      <SortableContext id={status} items={ids as string[]} strategy={verticalListSortingStrategy}>
+        <ul className="column__cards" aria-labelledby={headingId}>
+          {ids.map((id) => {
+            const a = byId.get(id);
+            return a ? (
+              <SortableCard
+                key={id}
+                assignment={a}
+                dayKey={dayKey}
+                reducedMotion={reducedMotion}
+                onOpen={onOpen}
+                onDelete={onDelete}
+              />
+            ) : null;
+          })}
+          {ids.length === 0 && <li className="column__empty">{emptyColumnText(status)}</li>}
+        </ul>
+      </SortableContext>
+    </section>
+  );
+});

@@ -1,0 +1,347 @@
+import type { Assignment, Status } from '@brainboard/domain';
+import {
+  DndContext,
+  DragOverlay,
+  getFirstCollision,
+  KeyboardSensor,
+  pointerWithin,
+  rectIntersection,
+  TouchSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type CollisionDetection,
+  type DragEndEvent,
+  type DragOverEvent,
+  type DragStartEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
+import { arrayMove, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  cancelledText,
+  droppedText,
+  movedOverText,
+  pickedUpText,
+  SCREEN_READER_INSTRUCTIONS,
+  type CardPlace,
+} from './announcements.ts';
+import { CardBody, type CardActions } from './AssignmentCard.tsx';
+import { nearestInColumn } from './collision.ts';
+import { useEdgeAutoScroll } from './autoScroll.ts';
+import { BoardColumn } from './BoardColumn.tsx';
+import {
+  COLUMNS,
+  findCard,
+  groupByStatus,
+  statusClass,
+  statusOfColumnId,
+  type ColumnIds,
+} from './columns.ts';
+import { dropAnimation, HOLD_TO_DRAG, MouseAndPenSensor } from './dnd.ts';
+import { celebrateDone, originOf, prefersReducedMotion } from './motion.ts';
+import { ranksForMove, type RankChange } from './ranks.ts';
+
+export interface KanbanBoardProps extends CardActions {
+  /** Sorted by rank. */
+  assignments: readonly Assignment[];
+  /** The card's new column and ranks (already computed); the board shows it there at once. */
+  onMove(id: string, status: Status, ranks: RankChange[]): void;
+  onAdd(status: Status): void;
+  /** True while a drag is in progress (live updates wait meanwhile). */
+  onDragActive(active: boolean): void;
+}
+
+const localDayKey = () => new Date().toDateString();
+
+/** Re-renders the cards when the calendar day changes, so urgency texts roll over. */
+function useDayKey(): string {
+  const [day, setDay] = useState(localDayKey);
+  useEffect(() => {
+    const id = setInterval(() => setDay(localDayKey()), 60_000);
+    return () => clearInterval(id);
+  }, []);
+  return day;
+}
+
+/**
+ * The three columns with drag and drop between and within them (dnd-kit, following its
+ * MultipleContainers pattern): a snapshot when a drag starts, the card moves between columns
+ * while it is dragged over them, the order is settled on drop and the snapshot comes back on
+ * cancel. The parent persists the move.
+ */
+export function KanbanBoard({
+  assignments,
+  onMove,
+  onOpen,
+  onDelete,
+  onAdd,
+  onDragActive,
+}: KanbanBoardProps) {
+  const dayKey = useDayKey();
+  const byId = useMemo(() => new Map(assignments.map((a) => [a.id, a])), [assignments]);
+  const settled = useMemo(() => groupByStatus(assignments), [assignments]);
+  const [working, setWorking] = useState<ColumnIds | null>(null);
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [pointerDrag, setPointerDrag] = useState(false);
+  const [reducedMotion, setReducedMotion] = useState(prefersReducedMotion);
+  const [firstFrame, setFirstFrame] = useState(true);
+  const columns = working ?? settled;
+
+  // Read by dnd-kit callbacks (collision detection, announcements) during a drag.
+  const workingRef = useRef<ColumnIds>(settled);
+  const snapshotRef = useRef<ColumnIds>(settled);
+  const byIdRef = useRef(byId);
+  const activeRef = useRef<string | null>(null);
+  const lastOverId = useRef<UniqueIdentifier | null>(null);
+  const movedToNewColumn = useRef(false);
+  const justDropped = useRef(0);
+  const scrollerRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    byIdRef.current = byId;
+    if (activeRef.current === null) workingRef.current = settled;
+  }, [byId, settled]);
+
+  useEffect(() => {
+    const id = requestAnimationFrame(() => {
+      movedToNewColumn.current = false;
+    });
+    return () => cancelAnimationFrame(id);
+  }, [working]);
+
+  // After the first frame, every card gets its real layout (see board.css).
+  useEffect(() => {
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setFirstFrame(false), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, []);
+
+  const sensors = useSensors(
+    useSensor(MouseAndPenSensor, { activationConstraint: HOLD_TO_DRAG }),
+    useSensor(TouchSensor, { activationConstraint: HOLD_TO_DRAG }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  const horizontalScroller = useCallback(() => scrollerRef.current, []);
+  useEdgeAutoScroll(activeId !== null && pointerDrag, horizontalScroller);
+
+  const setColumns = (next: ColumnIds) => {
+    workingRef.current = next;
+    // A move between columns re-renders two columns of cards: let React do it between frames.
+    startTransition(() => setWorking(next));
+  };
+
+  const columnOf = (cols: ColumnIds, id: UniqueIdentifier): Status | null =>
+    statusOfColumnId(id) ?? findCard(cols, String(id))?.status ?? null;
+
+  /**
+   * MultipleContainers' collision detection: with a pointer, the column under it and then its
+   * card nearest to the dragged card; between columns, the last target stays. A keyboard drag
+   * (no pointer) uses the dragged card's rectangle against everything.
+   */
+  const collisionDetection: CollisionDetection = useCallback((args) => {
+    let overId: UniqueIdentifier | null;
+    if (args.pointerCoordinates) {
+      const columns = args.droppableContainers.filter((c) => statusOfColumnId(c.id) !== null);
+      overId = getFirstCollision(pointerWithin({ ...args, droppableContainers: columns }), 'id');
+    } else {
+      overId = getFirstCollision(rectIntersection(args), 'id');
+    }
+    if (overId != null) {
+      const status = statusOfColumnId(overId);
+      const inColumn = status ? workingRef.current[status] : [];
+      if (status && inColumn.length > 0) {
+        const y = args.collisionRect.top + args.collisionRect.height / 2;
+        overId = nearestInColumn(inColumn, (id) => args.droppableRects.get(id), y) ?? overId;
+      }
+      lastOverId.current = overId;
+      return [{ id: overId }];
+    }
+    if (movedToNewColumn.current) lastOverId.current = activeRef.current;
+    return lastOverId.current != null ? [{ id: lastOverId.current }] : [];
+  }, []);
+
+  const placeOf = (id: UniqueIdentifier, cols: ColumnIds = workingRef.current): CardPlace => {
+    const found = findCard(cols, String(id));
+    return found ?? { status: 'new', index: 0, count: 0 };
+  };
+  const titleOf = (id: UniqueIdentifier) => byIdRef.current.get(String(id))?.title ?? 'the card';
+
+  // Says a new place only when the card really changed place (dnd-kit reports every target).
+  const announced = useRef<CardPlace | null>(null);
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => {
+      announced.current = placeOf(active.id);
+      return pickedUpText(titleOf(active.id), announced.current);
+    },
+    onDragOver: ({ active, over }) => {
+      if (!over) return undefined;
+      // Inside one column the list only changes on drop: say where it would land.
+      const place = placeOf(active.id);
+      const target = findCard(workingRef.current, String(over.id));
+      if (target && target.status === place.status) place.index = target.index;
+      const last = announced.current;
+      if (last && last.status === place.status && last.index === place.index) return undefined;
+      announced.current = place;
+      return movedOverText(titleOf(active.id), place);
+    },
+    onDragEnd: ({ active }) => droppedText(titleOf(active.id), placeOf(active.id)),
+    onDragCancel: ({ active }) =>
+      cancelledText(titleOf(active.id), placeOf(active.id, snapshotRef.current)),
+  };
+
+  function onDragStart({ active, activatorEvent }: DragStartEvent) {
+    const id = String(active.id);
+    snapshotRef.current = settled;
+    workingRef.current = settled;
+    activeRef.current = id;
+    lastOverId.current = null;
+    setReducedMotion(prefersReducedMotion());
+    setPointerDrag(!(activatorEvent instanceof KeyboardEvent));
+    setActiveId(id);
+    setWorking(settled);
+    onDragActive(true);
+  }
+
+  function onDragOver({ active, over }: DragOverEvent) {
+    // At most one change of column per frame: the layout shift of a move must not bounce the
+    // card straight back (a render loop otherwise).
+    if (!over || movedToNewColumn.current) return;
+    const cols = workingRef.current;
+    const from = columnOf(cols, active.id);
+    const to = columnOf(cols, over.id);
+    if (!from || !to || from === to) return;
+    const target = cols[to];
+    const overIndex = target.indexOf(String(over.id));
+    let index = target.length;
+    if (overIndex >= 0) {
+      const translated = active.rect.current.translated;
+      const below =
+        !!translated &&
+        translated.top + translated.height / 2 > over.rect.top + over.rect.height / 2;
+      index = overIndex + (below ? 1 : 0);
+    }
+    const id = String(active.id);
+    movedToNewColumn.current = true;
+    setColumns({
+      ...cols,
+      [from]: cols[from].filter((x) => x !== id),
+      [to]: [...target.slice(0, index), id, ...target.slice(index)],
+    });
+  }
+
+  function finish() {
+    activeRef.current = null;
+    setActiveId(null);
+    setWorking(null);
+    setPointerDrag(false);
+    onDragActive(false);
+  }
+
+  function onDragEnd({ active, over }: DragEndEvent) {
+    const id = String(active.id);
+    let cols = workingRef.current;
+    const to = columnOf(cols, id);
+    if (!to || !over) {
+      onDragCancel();
+      return;
+    }
+    const overStatus = columnOf(cols, over.id);
+    if (overStatus === to && !statusOfColumnId(over.id)) {
+      const from = cols[to].indexOf(id);
+      const target = cols[to].indexOf(String(over.id));
+      if (from !== target && target >= 0)
+        cols = { ...cols, [to]: arrayMove(cols[to], from, target) };
+    }
+    workingRef.current = cols;
+    justDropped.current = Date.now();
+    const start = findCard(snapshotRef.current, id);
+    const order = cols[to];
+    const moved = !start || start.status !== to || start.index !== order.indexOf(id);
+    if (moved) {
+      const rankOf = (x: string) => byIdRef.current.get(x)?.rank ?? 0;
+      onMove(id, to, ranksForMove(order, id, rankOf));
+      if (to === 'done' && start?.status !== 'done') {
+        requestAnimationFrame(() => {
+          void celebrateDone(
+            originOf(document.querySelector(`[data-card-id="${CSS.escape(id)}"]`)),
+          );
+        });
+      }
+    }
+    finish();
+  }
+
+  function onDragCancel() {
+    workingRef.current = snapshotRef.current;
+    justDropped.current = Date.now();
+    finish();
+  }
+
+  // A click right after a drop is the end of that drag, not a request to edit.
+  const open = useCallback(
+    (id: string) => {
+      if (Date.now() - justDropped.current < 300) return;
+      onOpen(id);
+    },
+    [onOpen],
+  );
+
+  const active = activeId ? byId.get(activeId) : undefined;
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={collisionDetection}
+      autoScroll={false}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: { draggable: SCREEN_READER_INSTRUCTIONS },
+      }}
+      onDragStart={onDragStart}
+      onDragOver={onDragOver}
+      onDragEnd={onDragEnd}
+      onDragCancel={onDragCancel}
+    >
+      <div
+        ref={scrollerRef}
+        className={`board__columns${activeId ? ' board__columns--dragging' : ''}${
+          firstFrame ? ' board__columns--first-frame' : ''
+        }`}
+      >
+        {COLUMNS.map(({ status }) => (
+          <BoardColumn
+            key={status}
+            status={status}
+            ids={columns[status]}
+            byId={byId}
+            dayKey={dayKey}
+            reducedMotion={reducedMotion}
+            onOpen={open}
+            onDelete={onDelete}
+            onAdd={onAdd}
+          />
+        ))}
+      </div>
+      <DragOverlay dropAnimation={reducedMotion ? null : dropAnimation}>
+        {active ? (
+          <div className={`card card--overlay ${statusClass(active)}`}>
+            <CardBody
+              assignment={active}
+              dayKey={dayKey}
+              onOpen={open}
+              onDelete={onDelete}
+              preview
+            />
+          </div>
+        ) : null}
+      </DragOverlay>
+    </DndContext>
+  );
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { assignmentFromDoc } from './assignmentDoc.ts';
+
+describe('assignmentFromDoc (mirrors functions/src/assignments/store.ts toAssignment)', () => {
+  it('orders subtasks and notes and drops tombstones', () => {
+    const a = assignmentFromDoc('a1', {
+      title: 'Essay',
+      description: 'Draft',
+      due_date: '2026-12-01T08:00:00',
+      status: 'in progress',
+      subtasks: {
+        s2: { title: 'Second', completed: true, created_date: '2026-11-02', order: 2 },
+        s1: { title: 'First', completed: false, created_date: '2026-11-01', order: 1 },
+        s3: {
+          title: 'Gone',
+          completed: false,
+          created_date: '2026-11-01',
+          order: 3,
+          deleted: true,
+        },
+      },
+      notes: {
+        n1: { text: 'Note', created_date: '2026-11-01', order: 0 },
+        n2: { text: 'Removed', created_date: '2026-11-01', order: 1, deleted: true },
+      },
+      completed_date: null,
+      deep_dive: { 'Thought Provoker': 'Hmm' },
+      rank: -5,
+      created_at: '2026-11-01T00:00:00.000Z',
+      updated_at: '2026-11-02T00:00:00.000Z',
+    });
+    expect(a).toEqual({
+      id: 'a1',
+      title: 'Essay',
+      description: 'Draft',
+      due_date: '2026-12-01T08:00:00',
+      status: 'in progress',
+      subtasks: [
+        { id: 's1', title: 'First', completed: false, created_date: '2026-11-01' },
+        { id: 's2', title: 'Second', completed: true, created_date: '2026-11-02' },
+      ],
+      notes: [{ id: 'n1', text: 'Note', created_date: '2026-11-01' }],
+      completed_date: null,
+      deep_dive: { 'Thought Provoker': 'Hmm' },
+      rank: -5,
+      created_at: '2026-11-01T00:00:00.000Z',
+      updated_at: '2026-11-02T00:00:00.000Z',
+    });
+  });
+
+  it('fills defaults for missing fields', () => {
+    const a = assignmentFromDoc('a2', { title: 'T' });
+    expect(a).toMatchObject({
+      description: '',
+      due_date: '',
+      status: 'new',
+      subtasks: [],
+      notes: [],
+      completed_date: null,
+      deep_dive: {},
+      rank: 0,
+    });
+  });
+});

@@ -1,0 +1,67 @@
+import type { Assignment, Note, Status, Subtask } from '@brainboard/domain';
+import { ASSIGNMENT_STATUSES } from '@brainboard/domain';
+
+/**
+ * Maps a stored `users/{uid}/assignments/{id}` document (as the Firestore listener sees it) to
+ * the shape the API answers. It mirrors `toAssignment` in functions/src/assignments/store.ts:
+ * subtasks and notes are maps keyed by id with an `order`, removed entries are tombstones
+ * (`deleted: true`). Kept here because the domain package is not the board's to change; if the
+ * server's layout changes, change both (or move this pure function into @brainboard/domain).
+ */
+
+interface StoredEntry {
+  order?: unknown;
+  deleted?: unknown;
+  created_date?: unknown;
+}
+interface StoredSubtask extends StoredEntry {
+  title?: unknown;
+  completed?: unknown;
+}
+interface StoredNote extends StoredEntry {
+  text?: unknown;
+}
+
+const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
+
+function byOrder<T extends StoredEntry>(entries: unknown): [string, T][] {
+  if (!entries || typeof entries !== 'object') return [];
+  return (Object.entries(entries as Record<string, T>) as [string, T][])
+    .filter(([, v]) => !!v && typeof v === 'object' && !v.deleted && typeof v.order === 'number')
+    .sort(([, a], [, b]) => (a.order as number) - (b.order as number));
+}
+
+export function assignmentFromDoc(id: string, doc: Record<string, unknown>): Assignment {
+  const status = (ASSIGNMENT_STATUSES as readonly unknown[]).includes(doc.status)
+    ? (doc.status as Status)
+    : 'new';
+  const subtasks: Subtask[] = byOrder<StoredSubtask>(doc.subtasks)
+    .filter(([, s]) => typeof s.title === 'string')
+    .map(([sid, s]) => ({
+      id: sid,
+      title: s.title as string,
+      completed: s.completed === true,
+      created_date: str(s.created_date),
+    }));
+  const notes: Note[] = byOrder<StoredNote>(doc.notes)
+    .filter(([, n]) => typeof n.text === 'string')
+    .map(([nid, n]) => ({ id: nid, text: n.text as string, created_date: str(n.created_date) }));
+  const deepDive =
+    doc.deep_dive && typeof doc.deep_dive === 'object'
+      ? (doc.deep_dive as Record<string, string>)
+      : {};
+  return {
+    id,
+    title: str(doc.title),
+    description: str(doc.description),
+    due_date: str(doc.due_date),
+    status,
+    subtasks,
+    notes,
+    completed_date: typeof doc.completed_date === 'string' ? doc.completed_date : null,
+    deep_dive: deepDive,
+    rank: typeof doc.rank === 'number' ? doc.rank : 0,
+    created_at: str(doc.created_at),
+    updated_at: str(doc.updated_at),
+  };
+}

@@ -1,0 +1,72 @@
+import { ASSIGNMENT_STATUSES, type Assignment, type Status } from '@brainboard/domain';
+
+/** The three board columns in display order, with their visible names (SPEC §2). */
+export const COLUMNS: readonly { status: Status; label: string }[] = [
+  { status: 'new', label: 'New' },
+  { status: 'in progress', label: 'In progress' },
+  { status: 'done', label: 'Done' },
+];
+
+const LABELS: Record<Status, string> = {
+  new: 'New',
+  'in progress': 'In progress',
+  done: 'Done',
+};
+
+export const columnLabel = (status: Status): string => LABELS[status];
+
+/** SPEC §2: the column's add button title, "Add <Column> Task". */
+export const addTaskTitle = (status: Status): string => `Add ${LABELS[status]} Task`;
+
+/** SPEC §2: the text of an empty column. */
+export const emptyColumnText = (status: Status): string =>
+  `Tap + to add a task in the ${LABELS[status]} status`;
+
+/** Droppable id of a column (never equal to an assignment id: those hold no spaces or colons). */
+export const columnId = (status: Status): string => `column:${status}`;
+
+export function statusOfColumnId(id: string | number): Status | null {
+  const s = String(id);
+  if (!s.startsWith('column:')) return null;
+  const status = s.slice('column:'.length);
+  return (ASSIGNMENT_STATUSES as readonly string[]).includes(status) ? (status as Status) : null;
+}
+
+/** Card ids per column, in display order. */
+export type ColumnIds = Record<Status, string[]>;
+
+export const emptyColumns = (): ColumnIds => ({ new: [], 'in progress': [], done: [] });
+
+/** Ascending rank; equal ranks keep their given order (Array.prototype.sort is stable). */
+export function sortByRank(list: readonly Assignment[]): Assignment[] {
+  return [...list].sort((a, b) => a.rank - b.rank);
+}
+
+/** Groups assignments (already sorted by rank) into the three columns. Unknown status: New. */
+export function groupByStatus(sorted: readonly Assignment[]): ColumnIds {
+  const columns = emptyColumns();
+  for (const a of sorted) (columns[a.status] ?? columns.new).push(a.id);
+  return columns;
+}
+
+/** The column and index of a card, or null. */
+export function findCard(
+  columns: ColumnIds,
+  id: string,
+): { status: Status; index: number; count: number } | null {
+  for (const { status } of COLUMNS) {
+    const index = columns[status].indexOf(id);
+    if (index >= 0) return { status, index, count: columns[status].length };
+  }
+  return null;
+}
+
+/** CSS modifier of a status: new, progress or done. */
+export const STATUS_CLASS: Record<Status, string> = {
+  new: 'new',
+  'in progress': 'progress',
+  done: 'done',
+};
+
+/** The card's status colour class (SPEC §2: new primary, in progress warning, done success). */
+export const statusClass = (a: Assignment): string => `card--${STATUS_CLASS[a.status] ?? 'new'}`;

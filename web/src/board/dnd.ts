@@ -1,0 +1,38 @@
+import { DROP_ANIMATION_MAX_MS, DROP_ANIMATION_MIN_MS } from '@brainboard/domain';
+import {
+  defaultDropAnimationSideEffects,
+  PointerSensor,
+  type DropAnimation,
+  type PointerActivationConstraint,
+  type PointerSensorOptions,
+} from '@dnd-kit/core';
+import type { PointerEvent as ReactPointerEvent } from 'react';
+
+/** SPEC §2, §9: a card becomes a drag only after a 250 ms hold (5 px of wobble allowed). */
+export const HOLD_TO_DRAG: PointerActivationConstraint = { delay: 250, tolerance: 5 };
+
+/** Mouse and pen; touch goes to the TouchSensor, so a swipe still scrolls the page. */
+export class MouseAndPenSensor extends PointerSensor {
+  static override activators = [
+    {
+      eventName: 'onPointerDown' as const,
+      handler: (
+        { nativeEvent: event }: ReactPointerEvent,
+        { onActivation }: PointerSensorOptions,
+      ) => {
+        if (!event.isPrimary || event.button !== 0 || event.pointerType === 'touch') return false;
+        onActivation?.({ event });
+        return true;
+      },
+    },
+  ];
+}
+
+/** SPEC §4: the drop animation lasts 0.33 to 0.55 s. */
+export const DROP_ANIMATION_MS = Math.round((DROP_ANIMATION_MIN_MS + DROP_ANIMATION_MAX_MS) / 2);
+
+export const dropAnimation: DropAnimation = {
+  duration: DROP_ANIMATION_MS,
+  easing: 'cubic-bezier(0.2, 0, 0, 1)',
+  sideEffects: defaultDropAnimationSideEffects({ styles: { active: { opacity: '0.4' } } }),
+};

@@ -1,0 +1,19 @@
+import type { Assignment } from '@brainboard/domain';
+
+/** An assignment for tests; override what matters. */
+export function makeAssignment(over: Partial<Assignment> & { id: string }): Assignment {
+  return {
+    title: `Task ${over.id}`,
+    description: '',
+    due_date: '',
+    status: 'new',
+    subtasks: [],
+    notes: [],
+    completed_date: null,
+    deep_dive: {},
+    rank: 0,
+    created_at: '2026-11-01T00:00:00.000Z',
+    updated_at: '2026-11-01T00:00:00.000Z',
+    ...over,
+  };
+}

@@ -1,0 +1,166 @@
+import { MOVE_ASSIGNMENT_FAILED, type Assignment } from '@brainboard/domain';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/client.ts';
+import { makeAssignment } from './testData.ts';
+import type { AssignmentsListener } from './subscribeToAssignments.ts';
+
+const fake = vi.hoisted(() => ({
+  request: vi.fn(),
+  get: vi.fn(),
+  post: vi.fn(),
+  put: vi.fn(),
+  patch: vi.fn(),
+  delete: vi.fn(),
+}));
+const live = vi.hoisted(() => ({
+  listener: null as AssignmentsListener | null,
+  refresh: vi.fn(),
+}));
+vi.mock('../firebase/api.ts', () => ({ api: fake }));
+vi.mock('./subscribeToAssignments.ts', () => ({
+  subscribeToAssignments: (_uid: string, listener: AssignmentsListener) => {
+    live.listener = listener;
+    return Object.assign(() => {}, { refresh: live.refresh });
+  },
+}));
+
+const { useAssignments } = await import('./useAssignments.ts');
+
+const a1 = makeAssignment({ id: 'a1', rank: 1, title: 'Essay' });
+const a2 = makeAssignment({ id: 'a2', rank: 2, title: 'Quiz' });
+const ids = (list: readonly Assignment[]) => list.map((a) => `${a.id}:${a.status}`);
+
+let alerts: string[];
+beforeEach(() => {
+  alerts = [];
+  vi.spyOn(window, 'alert').mockImplementation((m?: unknown) => void alerts.push(String(m)));
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  for (const fn of Object.values(fake)) fn.mockReset();
+  live.listener = null;
+  live.refresh.mockReset();
+});
+afterEach(() => vi.restoreAllMocks());
+
+async function loaded() {
+  fake.get.mockResolvedValue([a2, a1]);
+  const hook = renderHook(() => useAssignments('u1'));
+  await waitFor(() => expect(hook.result.current.status).toBe('ready'));
+  return hook;
+}
+
+describe('useAssignments', () => {
+  it('loads the list sorted by rank', async () => {
+    const { result } = await loaded();
+    expect(fake.get).toHaveBeenCalledWith('/api/assignments', expect.anything());
+    expect(ids(result.current.assignments)).toEqual(['a1:new', 'a2:new']);
+  });
+
+  it('moves at once, then saves status and rank', async () => {
+    const { result } = await loaded();
+    let resolve!: (v: unknown) => void;
+    fake.patch.mockReturnValue(new Promise((r) => (resolve = r)));
+    let saved!: Promise<boolean>;
+    act(() => {
+      saved = result.current.moveCard('a1', 'done', [{ id: 'a1', rank: 5 }]);
+    });
+    expect(ids(result.current.assignments)).toEqual(['a2:new', 'a1:done']);
+    expect(result.current.assignments[1]?.completed_date).toBeTruthy();
+    expect(fake.patch).toHaveBeenCalledWith('/api/assignment', {
+      id: 'a1',
+      status: 'done',
+      rank: 5,
+    });
+    // A poll answered meanwhile must not show the old place.
+    act(() => {
+      expect(
+        live.listener?.({ assignments: [a1, a2], requestedAt: performance.now(), kind: 'poll' }),
+      ).toBe(false);
+    });
+    expect(ids(result.current.assignments)).toEqual(['a2:new', 'a1:done']);
+    await act(async () => {
+      resolve({ item: { ...a1, status: 'done', rank: 5, updated_at: '2026-11-05T00:00:00.000Z' } });
+      await saved;
+    });
+    expect(live.refresh).toHaveBeenCalled();
+    expect(alerts).toEqual([]);
+  });
+
+  it('alerts "Failed to update assignment status: …" and keeps the card where it was put', async () => {
+    const { result } = await loaded();
+    fake.patch.mockRejectedValue(
+      new ApiError('bad-response', 'Firestore is down.', {
+        status: 503,
+        serverError: 'Firestore is down.',
+      }),
+    );
+    await act(async () => {
+      await result.current.moveCard('a2', 'in progress', [{ id: 'a2', rank: 0 }]);
+    });
+    expect(alerts).toEqual(['Failed to update assignment status: Firestore is down.']);
+    expect(ids(result.current.assignments)).toEqual(['a2:in progress', 'a1:new']);
+    // The next full list from the server does not move it back either.
+    act(() => {
+      live.listener?.({ assignments: [a1, a2], requestedAt: performance.now() + 1, kind: 'poll' });
+    });
+    expect(ids(result.current.assignments)).toEqual(['a2:in progress', 'a1:new']);
+  });
+
+  it('alerts "Failed to move assignment. Please try again." for a failed reorder', async () => {
+    const { result } = await loaded();
+    fake.patch.mockRejectedValue(new Error(''));
+    await act(async () => {
+      await result.current.moveCard('a2', 'new', [{ id: 'a2', rank: 0 }]);
+    });
+    expect(alerts).toEqual([MOVE_ASSIGNMENT_FAILED]);
+    expect(ids(result.current.assignments)).toEqual(['a2:new', 'a1:new']);
+  });
+
+  it('shows remote changes, and deletes with the SPEC alert on failure', async () => {
+    const { result } = await loaded();
+    const a3 = makeAssignment({ id: 'a3', rank: 0, title: 'Lab' });
+    act(() => {
+      live.listener?.({ assignments: [a3, a1, a2], requestedAt: performance.now(), kind: 'live' });
+    });
+    expect(ids(result.current.assignments)).toEqual(['a3:new', 'a1:new', 'a2:new']);
+
+    fake.delete.mockRejectedValueOnce(
+      new ApiError('bad-request', 'Nope.', { status: 404, serverError: 'Nope.' }),
+    );
+    await act(async () => {
+      expect(await result.current.deleteCard('a3')).toBe(false);
+    });
+    expect(alerts).toEqual(['Failed to delete assignment: Nope.']);
+    fake.delete.mockResolvedValueOnce({ ok: true });
+    await act(async () => {
+      expect(await result.current.deleteCard('a3')).toBe(true);
+    });
+    expect(fake.delete).toHaveBeenLastCalledWith('/api/assignment', { id: 'a3' });
+    expect(ids(result.current.assignments)).toEqual(['a1:new', 'a2:new']);
+  });
+
+  it('holds live updates during a drag and asks again afterwards', async () => {
+    const { result } = await loaded();
+    act(() => result.current.holdUpdates(true));
+    const a3 = makeAssignment({ id: 'a3', rank: 0 });
+    act(() => {
+      live.listener?.({ assignments: [a3, a1, a2], requestedAt: performance.now(), kind: 'live' });
+    });
+    expect(result.current.assignments).toHaveLength(2);
+    act(() => result.current.holdUpdates(false));
+    expect(live.refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('logs a failed first load and shows the board empty instead of loading forever', async () => {
+    const error = vi.mocked(console.error);
+    fake.get.mockRejectedValue(new Error('offline'));
+    const { result } = renderHook(() => useAssignments('u1'));
+    await waitFor(() => expect(result.current.status).toBe('error'));
+    expect(error).toHaveBeenCalled();
+    expect(alerts).toEqual([]);
+    act(() => {
+      live.listener?.({ assignments: [a1], requestedAt: performance.now(), kind: 'poll' });
+    });
+    expect(result.current.status).toBe('ready');
+  });
+});

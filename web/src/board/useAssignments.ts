@@ -1,0 +1,272 @@
+import {
+  MOVE_ASSIGNMENT_FAILED,
+  deleteAssignmentFailed,
+  statusUpdateFailed,
+  type Assignment,
+  type Status,
+} from '@brainboard/domain';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError, errorDetail } from '../api/client.ts';
+import {
+  deleteAssignment,
+  fetchAssignments,
+  moveAssignment,
+} from '../assignment/assignmentsApi.ts';
+import { api } from '../firebase/api.ts';
+import { showAlert } from '../ui/notify.ts';
+import { sortByRank } from './columns.ts';
+import { mergeRemote } from './mergeRemote.ts';
+import type { RankChange } from './ranks.ts';
+import {
+  subscribeToAssignments,
+  type AssignmentsUpdate,
+  type Subscription,
+} from './subscribeToAssignments.ts';
+
+export type AssignmentsStatus = 'loading' | 'ready' | 'error';
+
+export interface UseAssignments {
+  /** 'error' when the first load failed (logged; live updates keep retrying). */
+  status: AssignmentsStatus;
+  /** Every assignment, sorted by rank ascending. */
+  assignments: readonly Assignment[];
+  /** Puts an assignment as the server answered it (after create, update, subtask changes...). */
+  applyItem(item: Assignment): void;
+  /**
+   * Moves a card: the board changes at once, then the change is saved (SPEC §4). `ranks` holds
+   * the moved card's new rank, plus any renumbered neighbours. On failure: the SPEC §8 alert,
+   * and the card stays where the person put it. Resolves true when saved.
+   */
+  moveCard(id: string, status: Status, ranks: readonly RankChange[]): Promise<boolean>;
+  /** Deletes (the caller has asked for confirmation); the SPEC §8 alert on failure. */
+  deleteCard(id: string): Promise<boolean>;
+  /** Wraps any write, so live updates never show data older than it meanwhile. */
+  trackWrite<T>(write: Promise<T>): Promise<T>;
+  /** While held (a drag is in progress), live updates wait. */
+  holdUpdates(hold: boolean): void;
+}
+
+/** How long a card created or deleted here outranks a remote list that may predate it. */
+const RECENT_MS = 15_000;
+
+interface Runtime {
+  writes: number;
+  hold: boolean;
+  stale: boolean;
+  lastWriteDoneAt: number;
+  lastAppliedAt: number;
+  sub: Subscription | null;
+  writeSeq: Map<string, number>;
+  created: Map<string, number>;
+  deleted: Map<string, number>;
+  unsaved: Set<string>;
+}
+
+const recentIds = (m: Map<string, number>, now: number) => {
+  for (const [id, until] of m) if (until < now) m.delete(id);
+  return new Set(m.keys());
+};
+
+/**
+ * The signed-in user's assignments for the board: first load from GET /api/assignments, then
+ * live updates (subscribeToAssignments), plus the board's own writes. Data access by intent:
+ * components never call the API for the list themselves.
+ */
+export function useAssignments(uid: string | null | undefined): UseAssignments {
+  const [status, setStatus] = useState<AssignmentsStatus>('loading');
+  const [assignments, setAssignments] = useState<readonly Assignment[]>([]);
+  const listRef = useRef<readonly Assignment[]>([]);
+  const rt = useRef<Runtime>({
+    writes: 0,
+    hold: false,
+    stale: false,
+    lastWriteDoneAt: -Infinity,
+    lastAppliedAt: -Infinity,
+    sub: null,
+    writeSeq: new Map(),
+    created: new Map(),
+    deleted: new Map(),
+    unsaved: new Set(),
+  });
+
+  const commit = useCallback((update: (list: readonly Assignment[]) => readonly Assignment[]) => {
+    const next = update(listRef.current);
+    if (next === listRef.current) return;
+    listRef.current = next;
+    setAssignments(next);
+  }, []);
+
+  const settle = useCallback(() => {
+    const r = rt.current;
+    if (r.writes === 0 && !r.hold && r.stale) {
+      r.stale = false;
+      r.sub?.refresh();
+    }
+  }, []);
+
+  const receive = useCallback(
+    (u: AssignmentsUpdate): boolean => {
+      const r = rt.current;
+      if (u.kind === 'poll' && u.requestedAt < r.lastAppliedAt) return true;
+      if (r.writes > 0 || r.hold || (u.kind === 'poll' && u.requestedAt < r.lastWriteDoneAt)) {
+        r.stale = true;
+        return false;
+      }
+      const now = Date.now();
+      const recent = {
+        created: recentIds(r.created, now),
+        deleted: recentIds(r.deleted, now),
+        unsaved: r.unsaved,
+      };
+      commit((list) => mergeRemote(list, u.assignments, recent));
+      r.lastAppliedAt = u.requestedAt;
+      setStatus('ready');
+      return true;
+    },
+    [commit],
+  );
+
+  useEffect(() => {
+    if (!uid) return;
+    let live = true;
+    const r = rt.current;
+    const controller = new AbortController();
+    const requestedAt = performance.now();
+    fetchAssignments(api, controller.signal).then(
+      (list) => {
+        if (live) receive({ assignments: sortByRank(list), requestedAt, kind: 'poll' });
+      },
+      (err: unknown) => {
+        if (!live) return;
+        // SPEC §8: an assignment-list fetch error is logged only.
+        console.error('Brainboard: could not load the assignments.', err);
+        setStatus((s) => (s === 'loading' ? 'error' : s));
+      },
+    );
+    const sub = subscribeToAssignments(uid, (u) => (live ? receive(u) : false));
+    r.sub = sub;
+    return () => {
+      live = false;
+      controller.abort();
+      sub();
+      if (r.sub === sub) r.sub = null;
+    };
+  }, [uid, receive]);
+
+  const trackWrite = useCallback(
+    async <T>(write: Promise<T>): Promise<T> => {
+      const r = rt.current;
+      r.writes += 1;
+      try {
+        return await write;
+      } finally {
+        r.writes -= 1;
+        r.lastWriteDoneAt = performance.now();
+        settle();
+      }
+    },
+    [settle],
+  );
+
+  const applyItem = useCallback(
+    (item: Assignment) => {
+      const r = rt.current;
+      r.unsaved.delete(item.id);
+      if (!listRef.current.some((a) => a.id === item.id)) {
+        r.created.set(item.id, Date.now() + RECENT_MS);
+      }
+      commit((list) => {
+        const current = list.find((a) => a.id === item.id);
+        if (current && current.updated_at > item.updated_at) return list;
+        return sortByRank([...list.filter((a) => a.id !== item.id), item]);
+      });
+    },
+    [commit],
+  );
+
+  const moveCard = useCallback(
+    async (id: string, status: Status, ranks: readonly RankChange[]): Promise<boolean> => {
+      const r = rt.current;
+      const before = listRef.current.find((a) => a.id === id);
+      if (!before) return false;
+      const rankOf = new Map(ranks.map((c) => [c.id, c.rank]));
+      const now = new Date().toISOString();
+      commit((list) =>
+        sortByRank(
+          list.map((a) => {
+            const rank = rankOf.get(a.id);
+            if (a.id === id) {
+              const completed_date =
+                status !== 'done' ? null : a.status === 'done' ? a.completed_date : now;
+              return { ...a, status, rank: rank ?? a.rank, completed_date };
+            }
+            return rank === undefined ? a : { ...a, rank };
+          }),
+        ),
+      );
+      const seq = new Map<string, number>();
+      for (const c of ranks) {
+        const n = (r.writeSeq.get(c.id) ?? 0) + 1;
+        r.writeSeq.set(c.id, n);
+        seq.set(c.id, n);
+      }
+      const results = await Promise.allSettled(
+        ranks.map((c) =>
+          trackWrite(moveAssignment(api, c.id, status, c.rank)).then((item) => {
+            if (r.writeSeq.get(c.id) === seq.get(c.id)) applyItem(item);
+          }),
+        ),
+      );
+      const failure = results.find((x): x is PromiseRejectedResult => x.status === 'rejected');
+      if (!failure) return true;
+      for (const c of ranks) r.unsaved.add(c.id);
+      const err: unknown = failure.reason;
+      console.error('Brainboard: could not save a move.', err);
+      const detail =
+        err instanceof ApiError ? (err.serverError ?? err.message) : (err as Error)?.message;
+      showAlert(
+        before.status !== status && detail ? statusUpdateFailed(detail) : MOVE_ASSIGNMENT_FAILED,
+      );
+      return false;
+    },
+    [commit, trackWrite, applyItem],
+  );
+
+  const deleteCard = useCallback(
+    async (id: string): Promise<boolean> => {
+      const r = rt.current;
+      try {
+        await trackWrite(deleteAssignment(api, id));
+      } catch (err) {
+        showAlert(deleteAssignmentFailed(errorDetail(err)));
+        return false;
+      }
+      r.deleted.set(id, Date.now() + RECENT_MS);
+      r.unsaved.delete(id);
+      commit((list) => list.filter((a) => a.id !== id));
+      return true;
+    },
+    [commit, trackWrite],
+  );
+
+  const holdUpdates = useCallback(
+    (hold: boolean) => {
+      rt.current.hold = hold;
+      if (!hold) settle();
+    },
+    [settle],
+  );
+
+  return useMemo(
+    () => ({
+      status,
+      assignments,
+      applyItem,
+      moveCard,
+      deleteCard,
+      trackWrite,
+      holdUpdates,
+    }),
+    [status, assignments, applyItem, moveCard, deleteCard, trackWrite, holdUpdates],
+  );
+}
