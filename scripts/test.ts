@@ -15,6 +15,8 @@ const steps: { name: string; cmd: string; args: string[] }[] = [
   { name: 'typecheck (web)', cmd: 'npx', args: ['tsc', '-p', 'web'] },
   { name: 'lint', cmd: 'npx', args: ['eslint', '.', '--max-warnings', '0'] },
   { name: 'format', cmd: 'npx', args: ['prettier', '--check', '.', '--log-level', 'warn'] },
+  // Issue 5 budgets: landing ≤ 80 KB and dashboard ≤ 250 KB of gzip JS.
+  { name: 'bundle budgets', cmd: 'npx', args: ['tsx', 'bench/bundle-size.ts'] },
   { name: 'tests', cmd: 'npx', args: ['vitest', 'run', ...process.argv.slice(2)] },
 ];
 
