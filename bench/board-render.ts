@@ -16,6 +16,7 @@ import type { Browser, Page } from 'playwright-core';
 import { pathToFileURL } from 'node:url';
 import { startStack } from '../scripts/stack/stack.ts';
 import { launchBrowser } from '../tests/support/browser.ts';
+import { idTokenOf } from '../tests/support/idToken.ts';
 
 export const BOARD_SIZE = 300;
 
@@ -105,25 +106,6 @@ export async function signIn(page: Page, web: string, email: string): Promise<vo
   })`);
   await page.goto(`${web}/dashboard`);
   await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 });
-}
-
-/** The signed-in user's ID token, from where the Firebase SDK keeps it in this browser. */
-export async function idTokenOf(page: Page): Promise<string> {
-  const token = await page.evaluate<string | null>(`new Promise((resolve, reject) => {
-    const open = indexedDB.open('firebaseLocalStorageDb');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const all = open.result.transaction('firebaseLocalStorage', 'readonly')
-        .objectStore('firebaseLocalStorage').getAll();
-      all.onerror = () => reject(all.error);
-      all.onsuccess = () => {
-        const entry = all.result.find((r) => String(r.fbase_key).startsWith('firebase:authUser:'));
-        resolve(entry?.value?.stsTokenManager?.accessToken ?? null);
-      };
-    };
-  })`);
-  if (!token) throw new Error('No signed-in user in this browser.');
-  return token;
 }
 
 export interface ApiAs {

@@ -3,28 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../support/api.ts';
 import { browserAvailable, launchBrowser, watchConsole } from '../support/browser.ts';
 import { signInWithGoogle } from '../support/signin.ts';
-
-/** The signed-in user's ID token, read from where the Firebase SDK keeps it in this browser. */
-async function idTokenOf(page: Page): Promise<string> {
-  // Runs in the page (a string: this project's Node typings have no DOM).
-  const token = await page.evaluate<string | null>(`new Promise((resolve, reject) => {
-    const open = indexedDB.open('firebaseLocalStorageDb');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const all = open.result
-        .transaction('firebaseLocalStorage', 'readonly')
-        .objectStore('firebaseLocalStorage')
-        .getAll();
-      all.onerror = () => reject(all.error);
-      all.onsuccess = () => {
-        const entry = all.result.find((r) => String(r.fbase_key).startsWith('firebase:authUser:'));
-        resolve(entry?.value?.stsTokenManager?.accessToken ?? null);
-      };
-    };
-  })`);
-  if (!token) throw new Error('No signed-in user in this browser.');
-  return token;
-}
+import { idTokenOf } from '../support/idToken.ts';
 
 /** A local date-time `days` from now at 08:00, as the app stores due dates. */
 function dueIn(days: number): string {

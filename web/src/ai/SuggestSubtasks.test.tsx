@@ -126,7 +126,11 @@ describe('SuggestSubtasksButton', () => {
     await user.click(suggestButton());
     await user.click(await screen.findByRole('button', { name: 'Move down: Read' }));
     await user.click(screen.getByRole('button', { name: 'Approve & Add to Assignment' }));
-    expect(onApprove).toHaveBeenCalledWith(['Outline', 'Read', 'Write']);
+    expect(onApprove).toHaveBeenCalledWith([
+      { id: expect.stringMatching(/^suggested-\d+-1$/), title: 'Outline' },
+      { id: expect.stringMatching(/^suggested-\d+-0$/), title: 'Read' },
+      { id: expect.stringMatching(/^suggested-\d+-2$/), title: 'Write' },
+    ]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
@@ -199,7 +203,10 @@ describe('SuggestionsReviewModal', () => {
     expect(screen.getByRole('button', { name: 'Delete: Outline three sections' })).toHaveFocus();
 
     await user.click(screen.getByRole('button', { name: 'Approve & Add to Assignment' }));
-    expect(onApprove).toHaveBeenCalledWith(['Outline three sections', 'Write a draft']);
+    expect(onApprove).toHaveBeenCalledWith([
+      expect.objectContaining({ title: 'Outline three sections' }),
+      expect.objectContaining({ title: 'Write a draft' }),
+    ]);
   });
 
   it('drops blank titles on approval, and cannot approve when none are left', async () => {
@@ -209,7 +216,7 @@ describe('SuggestionsReviewModal', () => {
     await user.clear(screen.getByRole('textbox', { name: 'Subtask 2' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await user.click(screen.getByRole('button', { name: 'Approve & Add to Assignment' }));
-    expect(onApprove).toHaveBeenCalledWith(['Keep me']);
+    expect(onApprove).toHaveBeenCalledWith([expect.objectContaining({ title: 'Keep me' })]);
 
     await user.click(screen.getByRole('button', { name: 'Delete: Keep me' }));
     await user.click(screen.getByRole('button', { name: /^Delete:/ }));

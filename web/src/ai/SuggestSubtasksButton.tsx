@@ -19,7 +19,7 @@ export interface SuggestSubtasksButtonProps {
   description: string;
   existingSubtasks: string[];
   /** Called with the approved, non-blank titles (SPEC §4 Subtask suggestions). */
-  onApprove(titles: string[]): void;
+  onApprove(subtasks: { id: string; title: string }[]): void;
   /** An attached PDF whose text the server adds as context. */
   fileId?: string | undefined;
 }
@@ -88,9 +88,9 @@ export function SuggestSubtasksButton({
           open
           suggestions={suggestions}
           onReject={() => setSuggestions(null)}
-          onApprove={(titles) => {
+          onApprove={(approved) => {
             setSuggestions(null);
-            onApprove(titles);
+            onApprove(approved);
           }}
         />
       )}

@@ -15,7 +15,8 @@ export interface SuggestionsReviewModalProps {
   /** Reject (or closing the dialog): nothing is added. */
   onReject(): void;
   /** "Approve & Add to Assignment": the non-blank titles, in the order shown. */
-  onApprove(titles: string[]): void;
+  /** The kept suggestions, in order, with their `suggested-<timestamp>-<index>` ids. */
+  onApprove(subtasks: { id: string; title: string }[]): void;
 }
 
 type FocusTarget = { id: string; action: 'up' | 'down' | 'edit' | 'delete' } | 'list' | null;
@@ -101,7 +102,9 @@ export function SuggestionsReviewModal({
   }
 
   // An edit in progress counts as typed.
-  const approved = items.map((s) => (s.id === editing ? draft : s.title).trim()).filter(Boolean);
+  const approved = items
+    .map((s) => ({ id: s.id, title: (s.id === editing ? draft : s.title).trim() }))
+    .filter((s) => s.title !== '');
 
   return (
     <Modal

@@ -21,8 +21,20 @@ const fake = vi.hoisted(() => ({
 }));
 vi.mock('../firebase/api.ts', () => ({ api: fake }));
 vi.mock('../ai/SuggestSubtasksButton.tsx', () => ({
-  SuggestSubtasksButton: (p: { onApprove(t: string[]): void; existingSubtasks: string[] }) => (
-    <button type="button" onClick={() => p.onApprove(['  Outline ', '', 'Sources'])}>
+  SuggestSubtasksButton: (p: {
+    onApprove(t: { id: string; title: string }[]): void;
+    existingSubtasks: string[];
+  }) => (
+    <button
+      type="button"
+      onClick={() =>
+        p.onApprove([
+          { id: 'suggested-1-0', title: '  Outline ' },
+          { id: 'suggested-1-1', title: '' },
+          { id: 'suggested-1-2', title: 'Sources' },
+        ])
+      }
+    >
       Suggest ({p.existingSubtasks.length})
     </button>
   ),

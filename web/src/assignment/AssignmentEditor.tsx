@@ -210,13 +210,16 @@ export function AssignmentEditor({
   };
 
   /** SPEC §4: approved AI suggestions are appended (blank dropped, 125 at most each). */
-  async function approveSuggestions(titles: string[]) {
-    const clean = titles.map((t) => t.trim().slice(0, SUBTASK_MAX_LENGTH)).filter((t) => t !== '');
+  /** SPEC §4: approval appends the non-empty titles, keeping their suggested-… ids. */
+  async function approveSuggestions(suggested: { id: string; title: string }[]) {
+    const clean = suggested
+      .map((s) => ({ id: s.id, title: s.title.trim().slice(0, SUBTASK_MAX_LENGTH) }))
+      .filter((s) => s.title !== '');
     if (!assignment) {
       setDraftSubtasks((l) => [
         ...l,
-        ...clean.map((title) => ({
-          id: newSubtaskId(),
+        ...clean.map(({ id, title }) => ({
+          id,
           title,
           completed: false,
           created_date: today(),
@@ -224,11 +227,8 @@ export function AssignmentEditor({
       ]);
       return;
     }
-    for (const title of clean) {
-      const ok = await apply(
-        addSubtask(api, assignment.id, { id: newSubtaskId(), title }),
-        saveSubtasksFailed,
-      );
+    for (const { id, title } of clean) {
+      const ok = await apply(addSubtask(api, assignment.id, { id, title }), saveSubtasksFailed);
       if (!ok) return;
     }
   }
@@ -350,7 +350,7 @@ export function AssignmentEditor({
                 title={form.title}
                 description={form.description}
                 existingSubtasks={subtasks.map((s) => s.title)}
-                onApprove={(titles) => void approveSuggestions(titles)}
+                onApprove={(suggested) => void approveSuggestions(suggested)}
                 fileId={file?.id}
               />
             }
