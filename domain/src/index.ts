@@ -7,3 +7,4 @@ export * from './version.ts';
 export * from './focus.ts';
 export * from './ids.ts';
 export * from './messages.ts';
+export * from './storedAssignment.ts';

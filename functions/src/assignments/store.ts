@@ -1,4 +1,10 @@
-import { isDateOnly, migrateDateOnly, type Assignment, type Status } from '@brainboard/domain';
+import {
+  assignmentFromDoc,
+  isDateOnly,
+  migrateDateOnly,
+  type Assignment,
+  type Status,
+} from '@brainboard/domain';
 import {
   FieldPath,
   type DocumentReference,
@@ -51,39 +57,9 @@ export function assignmentsOf(db: Firestore, uid: string) {
   return db.collection('users').doc(uid).collection('assignments');
 }
 
-function byOrder<T extends { order: number; deleted?: boolean }>(
-  entries: Record<string, T> | undefined,
-) {
-  return Object.entries(entries ?? {})
-    .filter(([, v]) => v && !v.deleted && typeof v.order === 'number')
-    .sort(([, a], [, b]) => a.order - b.order);
-}
-
-/** The API shape of a stored assignment. */
+/** The API shape of a stored assignment (the shared mapper in @brainboard/domain). */
 export function toAssignment(id: string, doc: AssignmentDoc): Assignment {
-  return {
-    id,
-    title: doc.title,
-    description: doc.description ?? '',
-    due_date: doc.due_date ?? '',
-    status: doc.status ?? 'new',
-    subtasks: byOrder(doc.subtasks)
-      .filter(([, s]) => typeof s.title === 'string')
-      .map(([sid, s]) => ({
-        id: sid,
-        title: s.title,
-        completed: s.completed === true,
-        created_date: s.created_date,
-      })),
-    notes: byOrder(doc.notes)
-      .filter(([, n]) => typeof n.text === 'string')
-      .map(([nid, n]) => ({ id: nid, text: n.text, created_date: n.created_date })),
-    completed_date: doc.completed_date ?? null,
-    deep_dive: doc.deep_dive ?? {},
-    rank: doc.rank ?? 0,
-    created_at: doc.created_at,
-    updated_at: doc.updated_at,
-  };
+  return assignmentFromDoc(id, doc as unknown as Record<string, unknown>);
 }
 
 export const isoDate = (d: Date) => d.toISOString().slice(0, 10);

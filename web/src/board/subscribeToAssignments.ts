@@ -1,8 +1,7 @@
-import type { Assignment } from '@brainboard/domain';
+import { assignmentFromDoc, type Assignment } from '@brainboard/domain';
 import { fetchAssignmentsIfChanged, type ConditionalSource } from '../assignment/assignmentsApi.ts';
 import { config } from '../config.ts';
 import { auth } from '../firebase/firebase.ts';
-import { assignmentFromDoc } from './assignmentDoc.ts';
 
 /**
  * Live updates of the signed-in user's assignments (DESIGN §4): a change made on another

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { assignmentFromDoc } from './assignmentDoc.ts';
+import { assignmentFromDoc } from './storedAssignment.ts';
 
-describe('assignmentFromDoc (mirrors functions/src/assignments/store.ts toAssignment)', () => {
+describe('assignmentFromDoc', () => {
   it('orders subtasks and notes and drops tombstones', () => {
     const a = assignmentFromDoc('a1', {
       title: 'Essay',

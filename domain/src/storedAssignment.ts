@@ -1,12 +1,12 @@
-import type { Assignment, Note, Status, Subtask } from '@brainboard/domain';
-import { ASSIGNMENT_STATUSES } from '@brainboard/domain';
+import { ASSIGNMENT_STATUSES, type Status } from './constants.ts';
+import type { Assignment, Note, Subtask } from './types.ts';
 
 /**
- * Maps a stored `users/{uid}/assignments/{id}` document (as the Firestore listener sees it) to
- * the shape the API answers. It mirrors `toAssignment` in functions/src/assignments/store.ts:
- * subtasks and notes are maps keyed by id with an `order`, removed entries are tombstones
- * (`deleted: true`). Kept here because the domain package is not the board's to change; if the
- * server's layout changes, change both (or move this pure function into @brainboard/domain).
+ * Maps a stored `users/{uid}/assignments/{id}` document to the shape the API
+ * answers (DESIGN §2): subtasks and notes are stored as maps keyed by id with
+ * an `order`, and removed entries are tombstones (`deleted: true`). The API
+ * (functions/src/assignments/store.ts) and the board's live listener both use
+ * it, so the two can never disagree.
  */
 
 interface StoredEntry {
