@@ -1,0 +1,113 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { call } from '../support/api.ts';
+import { browserAvailable, launchBrowser } from '../support/browser.ts';
+import { idTokenOf } from '../support/idToken.ts';
+import { signInWithGoogle } from '../support/signin.ts';
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  targets: string[];
+}
+
+/** axe-core in the page: WCAG 2.1 A and AA plus best practices. */
+async function violations(page: Page): Promise<Violation[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate<Violation[]>(`axe
+    .run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] })
+    .then((r) => r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    })))`);
+}
+
+/**
+ * Issue 9: no axe violations on the screens and modals, in light and dark.
+ * (Pages run under the app's CSP; the scan is injected through the
+ * DevTools protocol with bypassCSP, the app itself is unchanged.)
+ */
+describe.runIf(browserAvailable('accessibility (axe) browser test'))('accessibility', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`finds no violations on public pages, the board and its modals (${colorScheme})`, async () => {
+      const { web } = inject('stack');
+      const context = await browser.newContext({ colorScheme, bypassCSP: true });
+      const page = await context.newPage();
+      const found: Record<string, Violation[]> = {};
+      const check = async (screen: string) => {
+        const list = await violations(page);
+        if (list.length > 0) found[screen] = list;
+      };
+
+      for (const path of ['/', '/login', '/privacy', '/tos']) {
+        await page.goto(`${web}${path}`);
+        await page.getByRole('main').first().waitFor();
+        await check(path);
+      }
+
+      await signInWithGoogle(page, { email: `a11y-${colorScheme}-${Date.now()}@brainboard.test` });
+      await check('consent');
+      await page.getByLabel('I accept the Privacy Policy').check();
+      await page.getByLabel('I accept the Terms of Service').check();
+      await page.getByRole('button', { name: 'Accept' }).click();
+      await page.waitForLoadState('networkidle');
+
+      // A task with a subtask, so the board and Focus Mode have content.
+      const token = await idTokenOf(page);
+      const session = await call<{ user: { csrf_token: string } }>('GET', '/api/session', {
+        token,
+      });
+      await call('POST', '/api/assignment', {
+        token,
+        csrf: session.body.user.csrf_token,
+        body: {
+          title: 'Read chapter 4',
+          due_date: '2030-01-01T08:00:00',
+          subtasks: [{ title: 'Skim' }],
+        },
+      });
+      await page.reload();
+
+      const whatsNew = page.getByRole('dialog', { name: "What's New!" });
+      await whatsNew.waitFor();
+      await check("What's New");
+      await page.getByRole('button', { name: 'Got it!' }).click();
+      await page.getByText('Read chapter 4').waitFor();
+      await check('board');
+
+      await page.getByRole('button', { name: 'Add Assignment' }).first().click();
+      await page.getByRole('dialog').waitFor();
+      await check('editor');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+
+      await page.getByRole('button', { name: 'Settings' }).click();
+      await page.getByRole('dialog').waitFor();
+      await check('settings');
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: 'Focus', exact: true }).click();
+      await page.getByRole('dialog').getByText('Read chapter 4').waitFor();
+      await check('focus');
+
+      expect(found).toEqual({});
+      await context.close();
+    });
+  }
+});
