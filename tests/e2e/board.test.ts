@@ -1,15 +1,10 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, type ApiResponse } from '../support/api.ts';
+import { studentApi, type As } from '../support/api.ts';
+import { card, column, titlesIn } from '../support/board.ts';
 import { browserAvailable, launchBrowser, watchConsole } from '../support/browser.ts';
 import { signInWithGoogle } from '../support/signin.ts';
 import { idTokenOf } from '../support/idToken.ts';
-
-type As = (
-  method: string,
-  path: string,
-  body?: unknown,
-) => Promise<ApiResponse<Record<string, unknown>>>;
 
 interface Student {
   context: BrowserContext;
@@ -19,14 +14,6 @@ interface Student {
   as: As;
 }
 
-const column = (page: Page, name: string) =>
-  page.getByRole('region', { name: new RegExp(`^${name},`) });
-const titlesIn = (page: Page, name: string) =>
-  column(page, name).locator('li[data-card-id] h3').allTextContents();
-const card = (page: Page, title: string) =>
-  page.locator('li[data-card-id]', {
-    has: page.getByRole('heading', { name: title, exact: true }),
-  });
 /** dnd-kit's live region for screen readers. */
 const announcement = (page: Page) => page.locator('[id^="DndLiveRegion"]');
 /** Presses a key, then waits until the screen reader is told `text` (and a person would react). */
@@ -77,16 +64,7 @@ describe.runIf(browserAvailable('board browser test'))('the board in Chromium', 
     const problems = watchConsole(page);
     const address = email ?? `${prefix}-${Date.now()}@example.com`;
     await signInWithGoogle(page, { email: address, name: 'Board Student' });
-    const token = await idTokenOf(page);
-    const session = await call<{ user: { id: string; csrf_token: string } }>(
-      'GET',
-      '/api/session',
-      {
-        token,
-      },
-    );
-    const { id, csrf_token: csrf } = session.body.user;
-    const as: As = (method, path, body) => call(method, path, { token, csrf, body });
+    const { id, as } = await studentApi(await idTokenOf(page));
     if (!email) {
       expect(
         (await as('POST', '/api/acceptance', { privacyAccepted: true, tosAccepted: true })).status,

@@ -1,15 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, type ApiResponse } from '../support/api.ts';
+import { studentApi, type As } from '../support/api.ts';
+import { card, column, titlesIn } from '../support/board.ts';
 import { browserAvailable, launchBrowser, watchConsole } from '../support/browser.ts';
 import { signInWithGoogle } from '../support/signin.ts';
 import { idTokenOf } from '../support/idToken.ts';
-
-type As = (
-  method: string,
-  path: string,
-  body?: unknown,
-) => Promise<ApiResponse<Record<string, unknown>>>;
 
 interface Student {
   context: BrowserContext;
@@ -18,14 +13,6 @@ interface Student {
   as: As;
 }
 
-const column = (page: Page, name: string) =>
-  page.getByRole('region', { name: new RegExp(`^${name},`) });
-const titlesIn = (page: Page, name: string) =>
-  column(page, name).locator('li[data-card-id] h3').allTextContents();
-const card = (page: Page, title: string) =>
-  page.locator('li[data-card-id]', {
-    has: page.getByRole('heading', { name: title, exact: true }),
-  });
 const dialog = (page: Page) => page.getByRole('dialog');
 
 describe.runIf(browserAvailable('editor browser test'))('the assignment editor in Chromium', () => {
@@ -48,16 +35,7 @@ describe.runIf(browserAvailable('editor browser test'))('the assignment editor i
       email: `${prefix}-${Date.now()}@example.com`,
       name: 'Editor Student',
     });
-    const token = await idTokenOf(page);
-    const session = await call<{ user: { id: string; csrf_token: string } }>(
-      'GET',
-      '/api/session',
-      {
-        token,
-      },
-    );
-    const { id, csrf_token: csrf } = session.body.user;
-    const as: As = (method, path, body) => call(method, path, { token, csrf, body });
+    const { id, as } = await studentApi(await idTokenOf(page));
     expect(
       (await as('POST', '/api/acceptance', { privacyAccepted: true, tosAccepted: true })).status,
     ).toBe(200);

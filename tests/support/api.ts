@@ -54,3 +54,19 @@ export async function sessionOf(user: TestUser): Promise<Session['user']> {
   if (res.status !== 200) throw new Error(`session failed: ${res.status} ${res.text}`);
   return res.body.user;
 }
+
+/** A call as one signed-in student, with their token and CSRF token filled in. */
+export type As = (
+  method: string,
+  path: string,
+  body?: unknown,
+) => Promise<ApiResponse<Record<string, unknown>>>;
+
+/** The student signed in with this ID token, and a way to call the API as them. */
+export async function studentApi(token: string): Promise<{ id: string; as: As }> {
+  const session = await call<{ user: { id: string; csrf_token: string } }>('GET', '/api/session', {
+    token,
+  });
+  const { id, csrf_token: csrf } = session.body.user;
+  return { id, as: (method, path, body) => call(method, path, { token, csrf, body }) };
+}
