@@ -1,5 +1,11 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Page,
+} from 'playwright-core';
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
 
@@ -20,20 +26,37 @@ export function browserAvailable(suite: string): boolean {
   return false;
 }
 
+/** Headless, and quiet on this machine's closed network (DESIGN §5). */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export async function launchBrowser(): Promise<Browser> {
   if (!chromiumPath) throw new Error('Chromium is not installed.');
-  return chromium.launch({
+  return chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+}
+
+/**
+ * A browser with a real profile in `userDataDir` (not incognito, as every context of
+ * launchBrowser is): for what Chromium only allows in a normal profile, such as installing.
+ */
+export async function launchProfile(
+  userDataDir: string,
+  options: { viewport?: { width: number; height: number }; args?: string[] } = {},
+): Promise<BrowserContext> {
+  if (!chromiumPath) throw new Error('Chromium is not installed.');
+  const { args = [], ...rest } = options;
+  return chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_ARGS, ...args],
+    ...rest,
   });
 }
 

@@ -20,7 +20,12 @@ export const TEST_USER: UserProfile = {
 
 export function withSession(ui: ReactNode, user: Partial<UserProfile> = {}) {
   const mergeUser = vi.fn();
-  const value = { user: { ...TEST_USER, ...user }, refresh: vi.fn(async () => {}), mergeUser };
+  const value = {
+    user: { ...TEST_USER, ...user },
+    fresh: true,
+    refresh: vi.fn(async () => {}),
+    mergeUser,
+  };
   return {
     mergeUser,
     ui: <SessionContext.Provider value={value}>{ui}</SessionContext.Provider>,

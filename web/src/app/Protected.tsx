@@ -5,12 +5,17 @@ import { SessionProvider } from '../session/SessionProvider.tsx';
 import { useSession } from '../session/sessionContext.ts';
 import { useNavigate } from './routerContext.ts';
 import { writeSessionHint } from './sessionHint.ts';
+import { clearUserCaches } from './userCache.ts';
 
-/** No user: forget the public pages' hint first (else /login would bounce back), then go. */
+/**
+ * No user: forget the public pages' hint first (else /login would bounce back) and what this
+ * browser cached of anyone's board, then go.
+ */
 function ToLogin() {
   const navigate = useNavigate();
   useLayoutEffect(() => {
     writeSessionHint(null);
+    clearUserCaches();
     navigate('/login', { replace: true });
   }, [navigate]);
   return null;
@@ -34,7 +39,7 @@ export function Protected({ children }: { children: ReactNode }) {
   if (state.status === 'loading') return null;
   if (!state.user) return <ToLogin />;
   return (
-    <SessionProvider key={state.user.uid}>
+    <SessionProvider key={state.user.uid} uid={state.user.uid}>
       <SessionHintSync />
       {children}
     </SessionProvider>

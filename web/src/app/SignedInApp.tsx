@@ -1,3 +1,4 @@
+import './zodConfig.ts';
 import { DashboardPage } from '../dashboard/DashboardPage.tsx';
 import { AuthProvider } from '../firebase/AuthProvider.tsx';
 import { auth } from '../firebase/firebase.ts';

@@ -44,7 +44,7 @@ export function renderInApp(
     user: { uid: 'u1' } as unknown as User,
   };
   const session: SessionValue | null = opts.session
-    ? { refresh: vi.fn(async () => {}), mergeUser: vi.fn(), ...opts.session }
+    ? { fresh: true, refresh: vi.fn(async () => {}), mergeUser: vi.fn(), ...opts.session }
     : null;
   const tree = (
     <Router>

@@ -44,24 +44,30 @@ async function startRedirect(): Promise<void> {
     );
     return;
   }
-  const { GoogleAuthProvider, signInWithRedirect } = await import('firebase/auth');
+  const { GoogleAuthProvider, browserPopupRedirectResolver, signInWithRedirect } =
+    await import('firebase/auth');
   const provider = new GoogleAuthProvider();
   provider.addScope(CALENDAR_SCOPE);
   provider.setCustomParameters({ prompt: 'select_account' });
-  await signInWithRedirect(auth, provider);
+  // firebase.ts sets up Auth without a redirect resolver; this flow brings its own.
+  await signInWithRedirect(auth, provider, browserPopupRedirectResolver);
 }
 
 /** The user who just came back from the identity provider, or null. */
 async function redirectResult() {
-  const { GoogleAuthProvider, getRedirectResult, signInWithCredential } =
-    await import('firebase/auth');
+  const {
+    GoogleAuthProvider,
+    browserPopupRedirectResolver,
+    getRedirectResult,
+    signInWithCredential,
+  } = await import('firebase/auth');
   if (config.useEmulators) {
     const idToken = takeEmulatorChoice(sessionStorage, config.firebase.apiKey);
     if (!idToken) return null;
     const result = await signInWithCredential(auth, GoogleAuthProvider.credential(idToken));
     return result.user;
   }
-  const result = await getRedirectResult(auth);
+  const result = await getRedirectResult(auth, browserPopupRedirectResolver);
   return result?.user ?? null;
 }
 

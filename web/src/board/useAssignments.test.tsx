@@ -2,6 +2,7 @@ import { MOVE_ASSIGNMENT_FAILED, type Assignment } from '@brainboard/domain';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client.ts';
+import { readUserCache, writeUserCache } from '../app/userCache.ts';
 import { makeAssignment } from './testData.ts';
 import type { AssignmentsListener } from './subscribeToAssignments.ts';
 
@@ -39,6 +40,7 @@ beforeEach(() => {
   for (const fn of Object.values(fake)) fn.mockReset();
   live.listener = null;
   live.refresh.mockReset();
+  localStorage.clear();
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -162,5 +164,47 @@ describe('useAssignments', () => {
       live.listener?.({ assignments: [a1], requestedAt: performance.now(), kind: 'poll' });
     });
     expect(result.current.status).toBe('ready');
+  });
+
+  describe('the local copy of the board (a returning student)', () => {
+    it('shows the cached board at once, before the first load answers, then the answer', async () => {
+      writeUserCache('board', 'u1', [a1]);
+      let answer: (list: Assignment[]) => void = () => {};
+      fake.get.mockReturnValue(new Promise<Assignment[]>((resolve) => (answer = resolve)));
+      const { result } = renderHook(() => useAssignments('u1'));
+      expect(result.current.status).toBe('ready');
+      expect(ids(result.current.assignments)).toEqual(['a1:new']);
+
+      const moved = { ...a1, status: 'done' as const, updated_at: '2026-11-09T00:00:00.000Z' };
+      await act(async () => answer([a2, moved]));
+      expect(ids(result.current.assignments)).toEqual(['a1:done', 'a2:new']);
+    });
+
+    it('keeps what the server answered for next time, per user', async () => {
+      fake.get.mockResolvedValue([a2, a1]);
+      const { result } = renderHook(() => useAssignments('u1'));
+      await waitFor(() => expect(result.current.status).toBe('ready'));
+      await waitFor(() =>
+        expect(readUserCache<Assignment[]>('board', 'u1')?.map((a) => a.id)).toEqual(['a1', 'a2']),
+      );
+      expect(readUserCache('board', 'u2')).toBeNull();
+    });
+
+    it('keeps the cached board, with the notice, when the first load fails', async () => {
+      writeUserCache('board', 'u1', [a1, a2]);
+      fake.get.mockRejectedValue(new Error('offline'));
+      const { result } = renderHook(() => useAssignments('u1'));
+      await waitFor(() => expect(result.current.status).toBe('error'));
+      expect(ids(result.current.assignments)).toEqual(['a1:new', 'a2:new']);
+    });
+
+    it('does not write a copy the server has not confirmed', async () => {
+      writeUserCache('board', 'u1', [a1]);
+      fake.get.mockReturnValue(new Promise(() => {}));
+      const { result } = renderHook(() => useAssignments('u1'));
+      act(() => result.current.applyItem({ ...a2, updated_at: '2026-11-09T00:00:00.000Z' }));
+      await new Promise((r) => setTimeout(r, 600));
+      expect(readUserCache<Assignment[]>('board', 'u1')?.map((a) => a.id)).toEqual(['a1']);
+    });
   });
 });

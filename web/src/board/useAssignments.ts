@@ -7,6 +7,7 @@ import {
 } from '@brainboard/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, errorDetail } from '../api/client.ts';
+import { readUserCache, writeUserCache } from '../app/userCache.ts';
 import {
   deleteAssignment,
   fetchAssignments,
@@ -26,7 +27,11 @@ import {
 export type AssignmentsStatus = 'loading' | 'ready' | 'error';
 
 export interface UseAssignments {
-  /** 'error' when the first load failed (logged; live updates keep retrying). */
+  /**
+   * 'ready' at once when this browser has the student's board from last time (userCache), or
+   * when the first load answered; 'error' when the first load failed (logged; live updates keep
+   * retrying), with the cached board if there is one.
+   */
   status: AssignmentsStatus;
   /** Every assignment, sorted by rank ascending. */
   assignments: readonly Assignment[];
@@ -48,6 +53,8 @@ export interface UseAssignments {
 
 /** How long a card created or deleted here outranks a remote list that may predate it. */
 const RECENT_MS = 15_000;
+/** Saves to the local copy wait this long, so a burst of changes is written once. */
+const CACHE_WRITE_DELAY_MS = 400;
 
 interface Runtime {
   writes: number;
@@ -56,6 +63,8 @@ interface Runtime {
   lastWriteDoneAt: number;
   lastAppliedAt: number;
   sub: Subscription | null;
+  /** The server has answered at least once (until then the list may be the cached copy). */
+  confirmed: boolean;
   writeSeq: Map<string, number>;
   created: Map<string, number>;
   deleted: Map<string, number>;
@@ -73,9 +82,10 @@ const recentIds = (m: Map<string, number>, now: number) => {
  * components never call the API for the list themselves.
  */
 export function useAssignments(uid: string | null | undefined): UseAssignments {
-  const [status, setStatus] = useState<AssignmentsStatus>('loading');
-  const [assignments, setAssignments] = useState<readonly Assignment[]>([]);
-  const listRef = useRef<readonly Assignment[]>([]);
+  const [cached] = useState(() => (uid ? readUserCache<Assignment[]>('board', uid) : null));
+  const [status, setStatus] = useState<AssignmentsStatus>(cached ? 'ready' : 'loading');
+  const [assignments, setAssignments] = useState<readonly Assignment[]>(cached ?? []);
+  const listRef = useRef<readonly Assignment[]>(cached ?? []);
   const rt = useRef<Runtime>({
     writes: 0,
     hold: false,
@@ -83,6 +93,7 @@ export function useAssignments(uid: string | null | undefined): UseAssignments {
     lastWriteDoneAt: -Infinity,
     lastAppliedAt: -Infinity,
     sub: null,
+    confirmed: false,
     writeSeq: new Map(),
     created: new Map(),
     deleted: new Map(),
@@ -119,6 +130,7 @@ export function useAssignments(uid: string | null | undefined): UseAssignments {
         unsaved: r.unsaved,
       };
       commit((list) => mergeRemote(list, u.assignments, recent));
+      r.confirmed = true;
       r.lastAppliedAt = u.requestedAt;
       setStatus('ready');
       return true;
@@ -140,7 +152,7 @@ export function useAssignments(uid: string | null | undefined): UseAssignments {
         if (!live) return;
         // SPEC §8: an assignment-list fetch error is logged only.
         console.error('Brainboard: could not load the assignments.', err);
-        setStatus((s) => (s === 'loading' ? 'error' : s));
+        if (!r.confirmed) setStatus('error');
       },
     );
     const sub = subscribeToAssignments(uid, (u) => (live ? receive(u) : false));
@@ -152,6 +164,13 @@ export function useAssignments(uid: string | null | undefined): UseAssignments {
       if (r.sub === sub) r.sub = null;
     };
   }, [uid, receive]);
+
+  // The local copy for next time: what the board shows once the server has answered.
+  useEffect(() => {
+    if (!uid || !rt.current.confirmed) return;
+    const timer = setTimeout(() => writeUserCache('board', uid, assignments), CACHE_WRITE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [uid, assignments]);
 
   const trackWrite = useCallback(
     async <T>(write: Promise<T>): Promise<T> => {

@@ -18,7 +18,7 @@ import './dashboard.css';
  * and the What's New dialog.
  */
 export function DashboardPage() {
-  const { user } = useSession();
+  const { user, fresh } = useSession();
   const { theme } = useTheme();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const closeSettings = useCallback(() => setSettingsOpen(false), []);
@@ -51,7 +51,8 @@ export function DashboardPage() {
         {user && accepted && (
           <>
             <Board />
-            <WhatsNewDialog />
+            {/* Decided from the fresh profile, not this browser's cached copy. */}
+            {fresh && <WhatsNewDialog />}
           </>
         )}
       </main>

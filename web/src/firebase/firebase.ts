@@ -1,5 +1,10 @@
 import { initializeApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth } from 'firebase/auth';
+import {
+  browserLocalPersistence,
+  connectAuthEmulator,
+  indexedDBLocalPersistence,
+  initializeAuth,
+} from 'firebase/auth';
 import { config } from '../config.ts';
 
 /**
@@ -9,7 +14,15 @@ import { config } from '../config.ts';
  */
 export const firebaseApp = initializeApp(config.firebase);
 
-export const auth = getAuth(firebaseApp);
+/**
+ * Auth keeps the signed-in user as `getAuth` would (IndexedDB, else localStorage), but without
+ * a popup/redirect resolver: with one, every page start loads Google's iframe script
+ * (apis.google.com) to look for a pending redirect. Only the Google sign-in page needs it, and
+ * it passes `browserPopupRedirectResolver` itself.
+ */
+export const auth = initializeAuth(firebaseApp, {
+  persistence: [indexedDBLocalPersistence, browserLocalPersistence],
+});
 if (config.useEmulators) {
   connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
 }

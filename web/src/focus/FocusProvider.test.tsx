@@ -43,7 +43,9 @@ function FocusThis({ id }: { id: string }) {
 
 function renderDashboard(hasAssignments?: boolean) {
   return render(
-    <SessionContext.Provider value={{ user, refresh: async () => {}, mergeUser: () => {} }}>
+    <SessionContext.Provider
+      value={{ user, fresh: true, refresh: async () => {}, mergeUser: () => {} }}
+    >
       <FocusProvider hasAssignments={hasAssignments} feedback={silentFeedback}>
         <header>
           <FocusButton />

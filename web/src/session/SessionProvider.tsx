@@ -1,5 +1,6 @@
 import type { UserProfile } from '@brainboard/domain';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { readUserCache, writeUserCache } from '../app/userCache.ts';
 import { api } from '../firebase/api.ts';
 import { SessionContext, type SessionValue } from './sessionContext.ts';
 
@@ -11,35 +12,50 @@ function loadSession(): Promise<UserProfile | null> {
   });
 }
 
+/** The cached copy never holds the CSRF token: the API client fetches it when it needs one. */
+const withoutSecrets = (user: UserProfile): UserProfile => ({ ...user, csrf_token: '' });
+
 /**
- * Loads GET /api/session once the Firebase user is known, and shares it.
- * Render it with `key={uid}` so a different user starts from a clean slate.
+ * Loads GET /api/session once the Firebase user is known, and shares it. Until the answer
+ * comes, a returning student gets this browser's last copy of their profile (not `fresh`), so
+ * the board can show at once. Render it with `key={uid}` so a different user starts clean.
  */
-export function SessionProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<UserProfile | null | undefined>(undefined);
+export function SessionProvider({ uid, children }: { uid: string; children: ReactNode }) {
+  const [state, setState] = useState<{ user: UserProfile | null | undefined; fresh: boolean }>(
+    () => ({ user: readUserCache<UserProfile>('session', uid) ?? undefined, fresh: false }),
+  );
 
   useEffect(() => {
     let live = true;
     api.clearSession();
-    void loadSession().then((next) => {
-      if (live) setUser(next);
+    void loadSession().then((user) => {
+      if (live) setState({ user, fresh: true });
     });
     return () => {
       live = false;
     };
   }, []);
 
+  // Keep the copy in step with every fresh answer and merged change.
+  const { user, fresh } = state;
+  useEffect(() => {
+    if (fresh && user && user.id === uid) writeUserCache('session', uid, withoutSecrets(user));
+  }, [uid, user, fresh]);
+
   const refresh = useCallback(async () => {
-    setUser(await loadSession());
+    const next = await loadSession();
+    setState({ user: next, fresh: true });
   }, []);
 
   const mergeUser = useCallback((fields: Partial<UserProfile>) => {
-    setUser((current) => (current ? { ...current, ...fields } : current));
+    setState((current) =>
+      current.user ? { ...current, user: { ...current.user, ...fields } } : current,
+    );
   }, []);
 
   const value = useMemo<SessionValue>(
-    () => ({ user, refresh, mergeUser }),
-    [user, refresh, mergeUser],
+    () => ({ user, fresh, refresh, mergeUser }),
+    [user, fresh, refresh, mergeUser],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -7,6 +7,11 @@ import { createContext, useContext } from 'react';
  */
 export interface SessionValue {
   user: UserProfile | null | undefined;
+  /**
+   * False while `user` is this browser's last copy (userCache), before GET /api/session has
+   * answered; decisions made once (What's New) wait for the fresh answer.
+   */
+  fresh: boolean;
   /** Fetch the session again. */
   refresh(): Promise<void>;
   /** Merge fields answered by the server (e.g. PATCH /api/user `updated`) into the user. */

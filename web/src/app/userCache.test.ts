@@ -1,0 +1,42 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearUserCaches, readUserCache, writeUserCache } from './userCache.ts';
+
+beforeEach(() => localStorage.clear());
+afterEach(() => vi.restoreAllMocks());
+
+describe('userCache', () => {
+  it('keeps a value per kind and per user', () => {
+    writeUserCache('board', 'u1', [{ id: 'a1' }]);
+    writeUserCache('session', 'u1', { id: 'u1' });
+    expect(readUserCache('board', 'u1')).toEqual([{ id: 'a1' }]);
+    expect(readUserCache('session', 'u1')).toEqual({ id: 'u1' });
+    expect(readUserCache('board', 'u2')).toBeNull();
+  });
+
+  it('reads an entry that does not parse, or of another version, as nothing', () => {
+    localStorage.setItem('brainboard.cache.board.u1', '{not json');
+    expect(readUserCache('board', 'u1')).toBeNull();
+    localStorage.setItem('brainboard.cache.board.u1', JSON.stringify({ v: 0, value: [1] }));
+    expect(readUserCache('board', 'u1')).toBeNull();
+  });
+
+  it('forgets every user, and leaves the other settings alone', () => {
+    writeUserCache('board', 'u1', [1]);
+    writeUserCache('session', 'u2', { id: 'u2' });
+    localStorage.setItem('brainboard.theme', 'dark');
+    clearUserCaches();
+    expect(readUserCache('board', 'u1')).toBeNull();
+    expect(readUserCache('session', 'u2')).toBeNull();
+    expect(localStorage.getItem('brainboard.theme')).toBe('dark');
+  });
+
+  it('does not throw when storage is full, and drops an entry too large to keep', () => {
+    writeUserCache('board', 'u1', [1]);
+    writeUserCache('board', 'u1', 'x'.repeat(1_600_000));
+    expect(readUserCache('board', 'u1')).toBeNull();
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    expect(() => writeUserCache('board', 'u1', [2])).not.toThrow();
+  });
+});
