@@ -2,7 +2,9 @@ import {
   assignmentCreateSchema,
   assignmentPatchSchema,
   newSubtaskId,
+  NOTES_MAX_COUNT,
   noteTextSchema,
+  SUBTASKS_MAX_COUNT,
   subtaskInputSchema,
   subtaskTitleSchema,
   type Assignment,
@@ -69,6 +71,13 @@ function pathId(value: unknown, message: string): string {
   const parsed = idParam.safeParse(value);
   if (!parsed.success) throw notFound(message);
   return parsed.data;
+}
+
+/** SPEC §5 via the shared caps: adding one entry may not take a list past its limit. */
+function requireRoom(doc: AssignmentDoc, map: 'subtasks' | 'notes'): void {
+  const max = map === 'subtasks' ? SUBTASKS_MAX_COUNT : NOTES_MAX_COUNT;
+  const live = Object.values(doc[map] ?? {}).filter((entry) => !entry.deleted).length;
+  if (live >= max) throw badRequest(`${map} must have at most ${max} items.`);
 }
 
 async function mustRead(db: Firestore, uid: string, id: string): Promise<AssignmentDoc> {
@@ -201,6 +210,7 @@ export function assignmentRoutes(db: Firestore): Router {
       const sid = input.id ?? newSubtaskId(now.getTime());
       if (hasEntry(doc, 'subtasks', sid))
         throw badRequest('A subtask with that id already exists.');
+      requireRoom(doc, 'subtasks');
       await writePaths(db, uid, id, [
         [
           entryPath('subtasks', sid),
@@ -254,7 +264,7 @@ export function assignmentRoutes(db: Firestore): Router {
       const { uid } = callerOf(req);
       const id = pathId(req.params.id, NOT_FOUND);
       const { text } = parseBody(noteBodySchema, req.body);
-      await mustRead(db, uid, id);
+      requireRoom(await mustRead(db, uid, id), 'notes');
       const now = new Date();
       await writePaths(db, uid, id, [
         [

@@ -1,0 +1,110 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { NOT_MULTIPART } from '../../../functions/src/routes/files.ts';
+import type { Student } from '../../support/security.ts';
+import { ENDPOINTS, nameOf, takesJson } from './endpoints.ts';
+import { expectRefused, twoStudents } from './suite.ts';
+
+const TOO_LARGE = 'The request is too large. The limit is 1 MB.';
+const NOT_JSON = 'Send the request body as JSON (Content-Type: application/json).';
+const ONE_MB = 1024 * 1024;
+
+let owner: Student;
+let other: Student;
+
+beforeAll(async () => {
+  ({ owner, other } = await twoStudents());
+});
+
+interface Variant {
+  label: string;
+  raw: (json: unknown) => { body: string; contentType: string };
+  status: number;
+  error?: string;
+}
+
+const variants: Variant[] = [
+  {
+    label: 'malformed JSON',
+    raw: (json) => ({
+      body: JSON.stringify(json ?? {}).slice(0, -1) + ',',
+      contentType: 'application/json',
+    }),
+    status: 400,
+  },
+  {
+    label: 'a JSON body over the 1 MB cap',
+    raw: (json) => ({
+      body: JSON.stringify({ ...(json as object), padding: 'x'.repeat(ONE_MB) }),
+      contentType: 'application/json',
+    }),
+    status: 413,
+    error: TOO_LARGE,
+  },
+  {
+    label: 'text/plain',
+    raw: (json) => ({ body: JSON.stringify(json ?? {}), contentType: 'text/plain' }),
+    status: 415,
+    error: NOT_JSON,
+  },
+  {
+    label: 'a form (application/x-www-form-urlencoded)',
+    raw: (json) => ({
+      body:
+        new URLSearchParams(
+          Object.entries((json ?? {}) as Record<string, unknown>).map(
+            ([k, v]): [string, string] => [k, String(v)],
+          ),
+        ).toString() || 'a=b',
+      contentType: 'application/x-www-form-urlencoded',
+    }),
+    status: 415,
+    error: NOT_JSON,
+  },
+  {
+    label: 'XML',
+    raw: () => ({ body: '<?xml version="1.0"?><request/>', contentType: 'application/xml' }),
+    status: 415,
+    error: NOT_JSON,
+  },
+];
+
+describe.each(ENDPOINTS.filter(takesJson).map((e) => [nameOf(e), e] as const))(
+  'body: %s',
+  (_, endpoint) => {
+    it.each(variants.map((v) => [v.label, v] as const))(
+      '%s is refused, nothing stored changes',
+      async (_label, variant) => {
+        const req = endpoint.request(owner.ids);
+        const res = await expectRefused(
+          req,
+          { token: owner.user.idToken, csrf: owner.csrf, raw: variant.raw(req.json) },
+          { status: variant.status, ...(variant.error ? { error: variant.error } : {}) },
+          [owner, other],
+        );
+        if (variant.status === 400) {
+          // Cloud Functions parse JSON before the app runs and answer a bare "Bad Request"
+          // page themselves; where the app parses, it answers its own JSON message.
+          if (res.headers.get('content-type')?.includes('json')) {
+            expect(res.body.error).toBe('The request body is not valid JSON.');
+          } else {
+            expect(res.text).toContain('Bad Request');
+          }
+        }
+      },
+    );
+  },
+);
+
+describe('body: POST /api/upload-pdf', () => {
+  it.each([
+    ['JSON', { body: '{"file":"a.pdf"}', contentType: 'application/json' }],
+    ['text/plain', { body: '%PDF-1.4', contentType: 'text/plain' }],
+  ])('%s instead of multipart is refused (400, naming the form field)', async (_, raw) => {
+    await expectRefused(
+      { method: 'POST', path: '/api/upload-pdf' },
+      { token: owner.user.idToken, csrf: owner.csrf, raw },
+      { status: 400, error: NOT_MULTIPART },
+      [owner, other],
+    );
+  });
+});

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CSRF_INVALID, CSRF_MISSING } from '../../../functions/src/http/csrf.ts';
+import { sessionOf } from '../../support/api.ts';
+import { makeStudent, send, type SendOptions, type Student } from '../../support/security.ts';
+import { changesState, ENDPOINTS, nameOf } from './endpoints.ts';
+import { expectRefused, twoStudents } from './suite.ts';
+
+let owner: Student;
+let other: Student;
+
+beforeAll(async () => {
+  ({ owner, other } = await twoStudents());
+});
+
+interface Variant {
+  label: string;
+  opts: () => SendOptions;
+  error: string;
+}
+
+const variants: Variant[] = [
+  {
+    label: 'no X-CSRF-Token header',
+    opts: () => ({ token: owner.user.idToken }),
+    error: CSRF_MISSING,
+  },
+  {
+    label: 'a made-up token of the right length',
+    opts: () => ({
+      token: owner.user.idToken,
+      csrf: randomBytes(owner.csrf.length).toString('base64url').slice(0, owner.csrf.length),
+    }),
+    error: CSRF_INVALID,
+  },
+  {
+    label: "the other student's CSRF token",
+    opts: () => ({ token: owner.user.idToken, csrf: other.csrf }),
+    error: CSRF_INVALID,
+  },
+];
+
+describe.each(ENDPOINTS.filter(changesState).map((e) => [nameOf(e), e] as const))(
+  'CSRF: %s',
+  (_, endpoint) => {
+    it.each(variants.map((v) => [v.label, v] as const))(
+      '403 for %s, nothing stored changes',
+      async (_label, variant) => {
+        await expectRefused(
+          endpoint.request(owner.ids),
+          variant.opts(),
+          { status: 403, error: variant.error },
+          [owner, other],
+        );
+      },
+    );
+  },
+);
+
+describe('CSRF after sign-out', () => {
+  it('refuses the token of an ended session (403) once POST /api/auth/logout rotated it', async () => {
+    const me = await makeStudent({ prefix: 'sec-logout' });
+    const out = await send(
+      { method: 'POST', path: '/api/auth/logout', json: {} },
+      {
+        token: me.user.idToken,
+        csrf: me.csrf,
+      },
+    );
+    expect(out.status).toBe(200);
+    await expectRefused(
+      { method: 'PATCH', path: `/api/user/${me.user.uid}`, json: { ai_help_enabled: false } },
+      { token: me.user.idToken, csrf: me.csrf },
+      { status: 403, error: CSRF_INVALID },
+      [me],
+    );
+    expect((await sessionOf(me.user)).csrf_token).not.toBe(me.csrf);
+  });
+});

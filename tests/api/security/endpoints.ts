@@ -1,0 +1,892 @@
+import {
+  DEEP_DIVE_TOOLS,
+  DESCRIPTION_MAX_LENGTH,
+  NOTE_MAX_LENGTH,
+  NOTES_MAX_COUNT,
+  PDF_MAX_BYTES,
+  SUBTASK_MAX_LENGTH,
+  SUBTASKS_MAX_COUNT,
+  TITLE_MAX_LENGTH,
+} from '@brainboard/domain';
+import {
+  HISTORY_MAX_MESSAGES,
+  HISTORY_MESSAGE_MAX_CHARS,
+  PROMPT_MAX_CHARS,
+  SAVED_CHAT_MAX_CHARS,
+  SAVED_CHAT_MAX_MESSAGES,
+} from '../../../functions/src/ai/limits.ts';
+import { samplePdf, type Ids, type Method, type Req } from '../../support/security.ts';
+
+/**
+ * Every endpoint the Express app serves behind sign-in (functions/src/app.ts,
+ * functions/src/routes/*), as data: a request its owner may make, and the
+ * requests that must be refused. coverage.test.ts checks this list against
+ * the app's own router, so a new route cannot be left out.
+ */
+
+/** A request with another student's id in it, by a caller who owns data of the same kinds. */
+export interface OtherCase {
+  label: string;
+  request: (own: Ids, other: Ids) => Req;
+  status: number | number[];
+  /** The exact error message, when the answer is an error. */
+  error?: string;
+  /** The exact body, when the answer is not an error. */
+  body?: unknown;
+}
+
+/** A request by the owner with one value over its limit (or otherwise not valid). */
+export interface LimitCase {
+  label: string;
+  request: (own: Ids) => Req;
+  status: number;
+  error: string;
+}
+
+export interface Endpoint {
+  method: Method;
+  /** The path as the router declares it, under /api. */
+  route: string;
+  /** A request the owner of `own` may make. */
+  request: (own: Ids) => Req;
+  /** Statuses of a successful call. */
+  ok: number[];
+  others?: OtherCase[];
+  limits?: LimitCase[];
+}
+
+export const nameOf = (e: Pick<Endpoint, 'method' | 'route'>) => `${e.method} /api${e.route}`;
+export const changesState = (e: Endpoint) => e.method !== 'GET';
+/** State-changing routes that take JSON (all but the multipart upload). */
+export const takesJson = (e: Endpoint) => changesState(e) && e.route !== '/upload-pdf';
+
+/** Public routes: browser navigations of the sign-in flow and the health check. */
+export const PUBLIC_ROUTES = [
+  'GET /api/health',
+  'GET /api/auth/google',
+  'GET /api/auth/google/callback',
+  'GET /api/auth/google/emulator',
+];
+
+const over = (n: number) => 'x'.repeat(n + 1);
+const today = () => new Date().toISOString().slice(0, 10);
+const j = (method: Method, path: string, json?: unknown): Req => ({ method, path, json });
+
+const NOT_FOUND = 'That assignment does not exist.';
+const SUBTASK_NOT_FOUND = 'That subtask does not exist.';
+const NOTE_NOT_FOUND = 'That note does not exist.';
+const USER_NOT_FOUND = 'That user does not exist.';
+const AI_ASSIGNMENT_NOT_FOUND = 'That assignment was not found. It may have been deleted.';
+const FILE_NOT_FOUND = 'That file was not found. Please upload it again.';
+
+/** The SPEC §5 limits of an assignment's fields, for POST and PATCH /api/assignment. */
+function assignmentLimits(body: (own: Ids, fields: object) => unknown, method: Method) {
+  const cases: [string, object, string][] = [
+    [
+      `title over ${TITLE_MAX_LENGTH}`,
+      { title: over(TITLE_MAX_LENGTH) },
+      `title must be at most ${TITLE_MAX_LENGTH} characters.`,
+    ],
+    ['blank title', { title: '   ' }, 'title is required.'],
+    [
+      `description over ${DESCRIPTION_MAX_LENGTH}`,
+      { description: over(DESCRIPTION_MAX_LENGTH) },
+      `description must be at most ${DESCRIPTION_MAX_LENGTH} characters.`,
+    ],
+    [
+      `more than ${SUBTASKS_MAX_COUNT} subtasks`,
+      { subtasks: Array.from({ length: SUBTASKS_MAX_COUNT + 1 }, (_, i) => ({ title: `s${i}` })) },
+      `subtasks must have at most ${SUBTASKS_MAX_COUNT} items.`,
+    ],
+    [
+      `a subtask over ${SUBTASK_MAX_LENGTH}`,
+      { subtasks: [{ title: 'ok' }, { title: over(SUBTASK_MAX_LENGTH) }] },
+      `subtask title must be at most ${SUBTASK_MAX_LENGTH} characters.`,
+    ],
+    [
+      `more than ${NOTES_MAX_COUNT} notes`,
+      { notes: Array.from({ length: NOTES_MAX_COUNT + 1 }, (_, i) => `n${i}`) },
+      `notes must have at most ${NOTES_MAX_COUNT} items.`,
+    ],
+    [
+      `a note over ${NOTE_MAX_LENGTH}`,
+      { notes: ['ok', over(NOTE_MAX_LENGTH)] },
+      `note must be at most ${NOTE_MAX_LENGTH} characters.`,
+    ],
+  ];
+  return cases.map(([label, fields, error]): LimitCase => ({
+    label,
+    request: (o) => j(method, '/api/assignment', body(o, fields)),
+    status: 400,
+    error,
+  }));
+}
+
+/** The size caps of a chat request (issue 7), for both chat routes. */
+function chatLimits(path: string): LimitCase[] {
+  return [
+    {
+      label: `prompt over ${PROMPT_MAX_CHARS}`,
+      request: () => j('POST', path, { prompt: over(PROMPT_MAX_CHARS) }),
+      status: 400,
+      error: `prompt must be at most ${PROMPT_MAX_CHARS} characters.`,
+    },
+    {
+      label: 'blank prompt',
+      request: () => j('POST', path, { prompt: '  ' }),
+      status: 400,
+      error: 'prompt is required.',
+    },
+    {
+      label: `more than ${HISTORY_MAX_MESSAGES} earlier messages`,
+      request: () =>
+        j('POST', path, {
+          prompt: 'hi',
+          messages: Array.from({ length: HISTORY_MAX_MESSAGES + 1 }, () => ({
+            role: 'user',
+            content: 'hi',
+          })),
+        }),
+      status: 400,
+      error: `messages must have at most ${HISTORY_MAX_MESSAGES} items.`,
+    },
+    {
+      label: `an earlier message over ${HISTORY_MESSAGE_MAX_CHARS}`,
+      request: () =>
+        j('POST', path, {
+          prompt: 'hi',
+          messages: [{ role: 'user', content: over(HISTORY_MESSAGE_MAX_CHARS) }],
+        }),
+      status: 400,
+      error: `Each message must be at most ${HISTORY_MESSAGE_MAX_CHARS} characters.`,
+    },
+  ];
+}
+
+const chatWithOthersFile = (path: string): OtherCase => ({
+  label: "the other student's file_id",
+  request: (_own, other) =>
+    j('POST', path, { prompt: 'Summarise the brief', file_id: other.fileId }),
+  status: 404,
+  error: FILE_NOT_FOUND,
+});
+
+const pdfUpload = (name: string, bytes: Uint8Array, type = 'application/pdf'): Req => ({
+  method: 'POST',
+  path: '/api/upload-pdf',
+  files: [{ name, bytes, type }],
+});
+
+export const ENDPOINTS: Endpoint[] = [
+  {
+    method: 'GET',
+    route: '/session',
+    request: () => j('GET', '/api/session'),
+    ok: [200],
+  },
+  {
+    method: 'POST',
+    route: '/auth/logout',
+    request: () => j('POST', '/api/auth/logout', {}),
+    ok: [200],
+  },
+  {
+    method: 'POST',
+    route: '/auth/google/grant',
+    request: () => j('POST', '/api/auth/google/grant', {}),
+    ok: [200],
+  },
+  {
+    method: 'PATCH',
+    route: '/user/:id',
+    request: (o) => j('PATCH', `/api/user/${o.uid}`, { last_used_version: '9.9.9' }),
+    ok: [200],
+    others: [
+      {
+        label: "the other student's user id",
+        request: (_own, other) => j('PATCH', `/api/user/${other.uid}`, { ai_help_enabled: false }),
+        status: 404,
+        error: USER_NOT_FOUND,
+      },
+    ],
+    limits: [
+      {
+        label: 'last_used_version over 32',
+        request: (o) => j('PATCH', `/api/user/${o.uid}`, { last_used_version: '1'.repeat(33) }),
+        status: 400,
+        error: 'last_used_version must be at most 32 characters.',
+      },
+      {
+        label: 'last_whats_new_version over 32',
+        request: (o) =>
+          j('PATCH', `/api/user/${o.uid}`, { last_whats_new_version: '1'.repeat(33) }),
+        status: 400,
+        error: 'last_whats_new_version must be at most 32 characters.',
+      },
+      {
+        label: 'a server-owned field (csrf_token)',
+        request: (o) => j('PATCH', `/api/user/${o.uid}`, { csrf_token: 'mine' }),
+        status: 400,
+        error: 'Unknown field: csrf_token.',
+      },
+    ],
+  },
+  {
+    method: 'DELETE',
+    route: '/user/:id',
+    request: (o) => j('DELETE', `/api/user/${o.uid}`),
+    ok: [200],
+    others: [
+      {
+        label: "the other student's user id",
+        request: (_own, other) => j('DELETE', `/api/user/${other.uid}`),
+        status: 404,
+        error: USER_NOT_FOUND,
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    route: '/acceptance',
+    request: () => j('POST', '/api/acceptance', { privacyAccepted: true, tosAccepted: true }),
+    ok: [200],
+    limits: [
+      {
+        label: 'terms not accepted',
+        request: () => j('POST', '/api/acceptance', { privacyAccepted: true, tosAccepted: false }),
+        status: 400,
+        error: 'tosAccepted must be true.',
+      },
+      {
+        label: 'privacy missing',
+        request: () => j('POST', '/api/acceptance', { tosAccepted: true }),
+        status: 400,
+        error: 'privacyAccepted must be true.',
+      },
+    ],
+  },
+  {
+    method: 'GET',
+    route: '/assignments',
+    request: () => j('GET', '/api/assignments'),
+    ok: [200],
+  },
+  {
+    method: 'GET',
+    route: '/assignment/:id',
+    request: (o) => j('GET', `/api/assignment/${o.assignmentId}`),
+    ok: [200],
+    others: [
+      {
+        label: "the other student's assignment id",
+        request: (_own, other) => j('GET', `/api/assignment/${other.assignmentId}`),
+        status: 404,
+        error: NOT_FOUND,
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    route: '/assignment',
+    request: () => j('POST', '/api/assignment', { title: 'Read chapter 4' }),
+    ok: [201],
+    limits: [
+      ...assignmentLimits((_o, fields) => ({ title: 'Read chapter 4', ...fields }), 'POST'),
+      {
+        label: 'a server-set field (completed_date)',
+        request: () =>
+          j('POST', '/api/assignment', { title: 'x', completed_date: '2020-01-01T00:00:00Z' }),
+        status: 400,
+        error: 'Unknown field: completed_date.',
+      },
+    ],
+  },
+  {
+    method: 'PATCH',
+    route: '/assignment',
+    request: (o) => j('PATCH', '/api/assignment', { id: o.assignmentId, title: 'Changed' }),
+    ok: [200],
+    others: [
+      {
+        label: "the other student's assignment id",
+        request: (_own, other) =>
+          j('PATCH', '/api/assignment', { id: other.assignmentId, title: 'Taken over' }),
+        status: 404,
+        error: NOT_FOUND,
+      },
+    ],
+    limits: [
+      ...assignmentLimits((o, fields) => ({ id: o.assignmentId, ...fields }), 'PATCH'),
+      {
+        label: 'a server-set field (deep_dive)',
+        request: (o) =>
+          j('PATCH', '/api/assignment', { id: o.assignmentId, deep_dive: { x: 'y' } }),
+        status: 400,
+        error: 'Unknown field: deep_dive.',
+      },
+    ],
+  },
+  {
+    method: 'DELETE',
+    route: '/assignment',
+    request: (o) => j('DELETE', '/api/assignment', { id: o.assignmentId }),
+    ok: [200],
+    others: [
+      {
+        label: "the other student's assignment id",
+        request: (_own, other) => j('DELETE', '/api/assignment', { id: other.assignmentId }),
+        status: 404,
+        error: NOT_FOUND,
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    route: '/assignment/:id/subtasks',
+    request: (o) => j('POST', `/api/assignment/${o.assignmentId}/subtasks`, { title: 'Proofread' }),
+    ok: [201],
+    others: [
+      {
+        label: "the other student's assignment id",
+        request: (_own, other) =>
+          j('POST', `/api/assignment/${other.assignmentId}/subtasks`, { title: 'Planted' }),
+        status: 404,
+        error: NOT_FOUND,
+      },
+    ],
+    limits: [
+      {
+        label: `title over ${SUBTASK_MAX_LENGTH}`,
+        request: (o) =>
+          j('POST', `/api/assignment/${o.assignmentId}/subtasks`, {
+            title: over(SUBTASK_MAX_LENGTH),
+          }),
+        status: 400,
+        error: `subtask title must be at most ${SUBTASK_MAX_LENGTH} characters.`,
+      },
+      {
+        label: 'blank title',
+        request: (o) => j('POST', `/api/assignment/${o.assignmentId}/subtasks`, { title: ' ' }),
+        status: 400,
+        error: 'subtask title is required.',
+      },
+      {
+        label: `a subtask beyond ${SUBTASKS_MAX_COUNT}`,
+        request: (o) =>
+          j('POST', `/api/assignment/${o.fullAssignmentId}/subtasks`, { title: 'One more' }),
+        status: 400,
+        error: `subtasks must have at most ${SUBTASKS_MAX_COUNT} items.`,
+      },
+    ],
+  },
+  {
+    method: 'PATCH',
+    route: '/assignment/:id/subtasks/:sid',
+    request: (o) =>
+      j('PATCH', `/api/assignment/${o.assignmentId}/subtasks/${o.subtaskId}`, { completed: true }),
+    ok: [200],
+    others: [
+      {
+        label: "the other student's assignment and subtask ids",
+        request: (_own, other) =>
+          j('PATCH', `/api/assignment/${other.assignmentId}/subtasks/${other.subtaskId}`, {
+            completed: true,
+          }),
+        status: 404,
+        error: NOT_FOUND,
+      },
+      {
+        label: "the caller's assignment with the other student's subtask id",
+        request: (own, other) =>
+          j('PATCH', `/api/assignment/${own.assignmentId}/subtasks/${other.subtaskId}`, {
+            completed: true,
+          }),
+        status: 404,
+        error: SUBTASK_NOT_FOUND,
+      },
+    ],
+    limits: [
+      {
+        label: `title over ${SUBTASK_MAX_LENGTH}`,
+        request: (o) =>
+          j('PATCH', `/api/assignment/${o.assignmentId}/subtasks/${o.subtaskId}`, {
+            title: over(SUBTASK_MAX_LENGTH),
+          }),
+        status: 400,
+        error: `subtask title must be at most ${SUBTASK_MAX_LENGTH} characters.`,
+      },
+      {
+        label: 'blank title',
+        request: (o) =>
+          j('PATCH', `/api/assignment/${o.assignmentId}/subtasks/${o.subtaskId}`, { title: '' }),
+        status: 400,
+        error: 'subtask title is required.',
+      },
+    ],
+  },
+  {
+    method: 'DELETE',
+    route: '/assignment/:id/subtasks/:sid',
+    request: (o) => j('DELETE', `/api/assignment/${o.assignmentId}/subtasks/${o.subtaskId}`),
+    ok: [200],
+    others: [
+      {
+        label: "the other student's assignment and subtask ids",
+        request: (_own, other) =>
+          j('DELETE', `/api/assignment/${other.assignmentId}/subtasks/${other.subtaskId}`),
+        status: 404,
+        error: NOT_FOUND,
+      },
+      {
+        label: "the caller's assignment with the other student's subtask id",
+        request: (own, other) =>
+          j('DELETE', `/api/assignment/${own.assignmentId}/subtasks/${other.subtaskId}`),
+        status: 404,
+        error: SUBTASK_NOT_FOUND,
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    route: '/assignment/:id/notes',
+    request: (o) => j('POST', `/api/assignment/${o.assignmentId}/notes`, { text: 'Bring a pen' }),
+    ok: [201],
+    others: [
+      {
+        label: "the other student's assignment id",
+        request: (_own, other) =>
+          j('POST', `/api/assignment/${other.assignmentId}/notes`, { text: 'Planted' }),
+        status: 404,
+        error: NOT_FOUND,
+      },
+    ],
+    limits: [
+      {
+        label: `text over ${NOTE_MAX_LENGTH}`,
+        request: (o) =>
+          j('POST', `/api/assignment/${o.assignmentId}/notes`, { text: over(NOTE_MAX_LENGTH) }),
+        status: 400,
+        error: `note must be at most ${NOTE_MAX_LENGTH} characters.`,
+      },
+      {
+        label: 'blank text',
+        request: (o) => j('POST', `/api/assignment/${o.assignmentId}/notes`, { text: '  ' }),
+        status: 400,
+        error: 'note is required.',
+      },
+      {
+        label: `a note beyond ${NOTES_MAX_COUNT}`,
+        request: (o) =>
+          j('POST', `/api/assignment/${o.fullAssignmentId}/notes`, { text: 'One more' }),
+        status: 400,
+        error: `notes must have at most ${NOTES_MAX_COUNT} items.`,
+      },
+    ],
+  },
+  {
+    method: 'PATCH',
+    route: '/assignment/:id/notes/:nid',
+    request: (o) =>
+      j('PATCH', `/api/assignment/${o.assignmentId}/notes/${o.noteId}`, { text: 'Edited' }),
+    ok: [200],
+    others: [
+      {
+        label: "the other student's assignment and note ids",
+        request: (_own, other) =>
+          j('PATCH', `/api/assignment/${other.assignmentId}/notes/${other.noteId}`, {
+            text: 'Taken over',
+          }),
+        status: 404,
+        error: NOT_FOUND,
+      },
+      {
+        label: "the caller's assignment with the other student's note id",
+        request: (own, other) =>
+          j('PATCH', `/api/assignment/${own.assignmentId}/notes/${other.noteId}`, {
+            text: 'Taken over',
+          }),
+        status: 404,
+        error: NOTE_NOT_FOUND,
+      },
+    ],
+    limits: [
+      {
+        label: `text over ${NOTE_MAX_LENGTH}`,
+        request: (o) =>
+          j('PATCH', `/api/assignment/${o.assignmentId}/notes/${o.noteId}`, {
+            text: over(NOTE_MAX_LENGTH),
+          }),
+        status: 400,
+        error: `note must be at most ${NOTE_MAX_LENGTH} characters.`,
+      },
+      {
+        label: 'blank text',
+        request: (o) =>
+          j('PATCH', `/api/assignment/${o.assignmentId}/notes/${o.noteId}`, { text: '' }),
+        status: 400,
+        error: 'note is required.',
+      },
+    ],
+  },
+  {
+    method: 'DELETE',
+    route: '/assignment/:id/notes/:nid',
+    request: (o) => j('DELETE', `/api/assignment/${o.assignmentId}/notes/${o.noteId}`),
+    ok: [200],
+    others: [
+      {
+        label: "the other student's assignment and note ids",
+        request: (_own, other) =>
+          j('DELETE', `/api/assignment/${other.assignmentId}/notes/${other.noteId}`),
+        status: 404,
+        error: NOT_FOUND,
+      },
+      {
+        label: "the caller's assignment with the other student's note id",
+        request: (own, other) =>
+          j('DELETE', `/api/assignment/${own.assignmentId}/notes/${other.noteId}`),
+        status: 404,
+        error: NOTE_NOT_FOUND,
+      },
+    ],
+  },
+  {
+    method: 'GET',
+    route: '/tasks/next-due',
+    request: (o) => j('GET', `/api/tasks/next-due?userId=${o.uid}&t=${Date.now()}`),
+    ok: [200], // the owner's one pending assignment
+    others: [
+      {
+        label: "the other student's userId",
+        request: (_own, other) => j('GET', `/api/tasks/next-due?userId=${other.uid}&t=1`),
+        status: 403,
+        error: 'You can only ask for your own next task.',
+      },
+      {
+        label: 'a userId no one has (the same answer: existence is not revealed)',
+        request: () => j('GET', '/api/tasks/next-due?userId=no-such-student&t=1'),
+        status: 403,
+        error: 'You can only ask for your own next task.',
+      },
+    ],
+    limits: [
+      {
+        label: 'userId missing',
+        request: () => j('GET', '/api/tasks/next-due?t=1'),
+        status: 400,
+        error: 'userId is required.',
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    route: '/assignment/:id/save-to-calendar',
+    request: (o) =>
+      j('POST', `/api/assignment/${o.assignmentId}/save-to-calendar`, {
+        time_zone: 'Europe/Berlin',
+      }),
+    ok: [200],
+    others: [
+      {
+        label: "the other student's assignment id",
+        request: (_own, other) =>
+          j('POST', `/api/assignment/${other.assignmentId}/save-to-calendar`, {
+            time_zone: 'Europe/Berlin',
+          }),
+        status: 404,
+        error: NOT_FOUND,
+      },
+    ],
+    limits: [
+      {
+        label: 'a time zone that does not exist',
+        request: (o) =>
+          j('POST', `/api/assignment/${o.assignmentId}/save-to-calendar`, {
+            time_zone: 'Mars/Olympus_Mons',
+          }),
+        status: 400,
+        error: 'time_zone must be an IANA time zone such as "Europe/Berlin".',
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    route: '/focus/complete',
+    request: () => j('POST', '/api/focus/complete', { date: today() }),
+    ok: [200],
+    limits: [
+      {
+        label: 'a date far from today',
+        request: () => j('POST', '/api/focus/complete', { date: '2020-01-01' }),
+        status: 400,
+        error:
+          "The date of the focus session must be today's date. Check your device's date and try again.",
+      },
+      {
+        label: 'a date that is not YYYY-MM-DD',
+        request: () => j('POST', '/api/focus/complete', { date: `${today()}T08:00:00` }),
+        status: 400,
+        error: 'Send the date of the focus session as YYYY-MM-DD.',
+      },
+    ],
+  },
+  {
+    method: 'GET',
+    route: '/focus/next',
+    request: (o) => j('GET', `/api/focus/next?current=${o.assignmentId}`),
+    ok: [204], // the owner's only task is the current one: nothing after it
+    others: [
+      {
+        label: "the other student's assignment as the current task",
+        request: (_own, other) => j('GET', `/api/focus/next?current=${other.assignmentId}`),
+        status: 200, // the owner's own task comes next; nothing of the other's
+      },
+    ],
+    limits: [
+      {
+        label: 'current over 200 characters',
+        request: () => j('GET', `/api/focus/next?current=${over(200)}`),
+        status: 400,
+        error: 'Say which task is open now (current=<assignment id>).',
+      },
+      {
+        label: 'more than 200 seen ids',
+        request: (o) =>
+          j(
+            'GET',
+            `/api/focus/next?current=${o.assignmentId}&seen=${Array.from({ length: 201 }, (_, i) => `a${i}`).join(',')}`,
+          ),
+        status: 400,
+        error: 'The list of seen tasks is not valid.',
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    route: '/upload-pdf',
+    request: () => pdfUpload('Brief.pdf', samplePdf('brief')),
+    ok: [201],
+    limits: [
+      {
+        label: 'a PDF over 20 MB',
+        request: () => {
+          const bytes = new Uint8Array(PDF_MAX_BYTES + 1).fill(0x20);
+          bytes.set(new TextEncoder().encode('%PDF-1.4\n'));
+          return pdfUpload('big.pdf', bytes);
+        },
+        status: 413,
+        error: 'File big.pdf is too large. Maximum allowed size is 20MB.',
+      },
+      {
+        label: 'a file that is not a PDF',
+        request: () => pdfUpload('notes.txt', new TextEncoder().encode('just text'), 'text/plain'),
+        status: 400,
+        error: 'File notes.txt is not a PDF.',
+      },
+      {
+        label: 'a .pdf name on bytes that are not a PDF',
+        request: () => pdfUpload('fake.pdf', new TextEncoder().encode('<html></html>')),
+        status: 400,
+        error: 'File fake.pdf is not a PDF.',
+      },
+      {
+        label: 'two files',
+        request: () => ({
+          method: 'POST',
+          path: '/api/upload-pdf',
+          files: [
+            { name: 'a.pdf', bytes: samplePdf('a') },
+            { name: 'b.pdf', bytes: samplePdf('b') },
+          ],
+        }),
+        status: 400,
+        error: 'Please upload one PDF file at a time.',
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    route: '/ai-help-chat',
+    request: () => j('POST', '/api/ai-help-chat', { prompt: 'How do I start?' }),
+    ok: [200],
+    others: [chatWithOthersFile('/api/ai-help-chat')],
+    limits: chatLimits('/api/ai-help-chat'),
+  },
+  {
+    method: 'POST',
+    route: '/ai-idea-chat',
+    request: () => j('POST', '/api/ai-idea-chat', { prompt: 'Ideas for a poster?' }),
+    ok: [200],
+    others: [chatWithOthersFile('/api/ai-idea-chat')],
+    limits: chatLimits('/api/ai-idea-chat'),
+  },
+  {
+    method: 'GET',
+    route: '/ai-help-load',
+    request: (o) => j('GET', `/api/ai-help-load?assignment_id=${o.assignmentId}`),
+    ok: [200],
+    others: [
+      {
+        label: "the other student's assignment id (answers the caller's own, empty chat)",
+        request: (_own, other) => j('GET', `/api/ai-help-load?assignment_id=${other.assignmentId}`),
+        status: 200,
+        body: { ai_help: [] },
+      },
+    ],
+    limits: [
+      {
+        label: 'assignment_id over 128 characters',
+        request: () => j('GET', `/api/ai-help-load?assignment_id=${over(128)}`),
+        status: 400,
+        error: 'assignment_id is not valid.',
+      },
+      {
+        label: 'assignment_id missing',
+        request: () => j('GET', '/api/ai-help-load'),
+        status: 400,
+        error: 'assignment_id is required.',
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    route: '/ai-help-save',
+    request: (o) =>
+      j('POST', '/api/ai-help-save', {
+        assignment_id: o.assignmentId,
+        messages: [{ role: 'user', content: 'Saved question' }],
+      }),
+    ok: [200],
+    others: [
+      {
+        label: "the other student's assignment id",
+        request: (_own, other) =>
+          j('POST', '/api/ai-help-save', {
+            assignment_id: other.assignmentId,
+            messages: [{ role: 'user', content: 'Overwritten' }],
+          }),
+        status: 404,
+        error: AI_ASSIGNMENT_NOT_FOUND,
+      },
+    ],
+    limits: [
+      {
+        label: `more than ${SAVED_CHAT_MAX_MESSAGES} messages`,
+        request: (o) =>
+          j('POST', '/api/ai-help-save', {
+            assignment_id: o.assignmentId,
+            messages: Array.from({ length: SAVED_CHAT_MAX_MESSAGES + 1 }, () => ({
+              role: 'user',
+              content: 'hi',
+            })),
+          }),
+        status: 400,
+        error: `messages must have at most ${SAVED_CHAT_MAX_MESSAGES} items.`,
+      },
+      {
+        label: `a message over ${SAVED_CHAT_MAX_CHARS}`,
+        request: (o) =>
+          j('POST', '/api/ai-help-save', {
+            assignment_id: o.assignmentId,
+            messages: [{ role: 'user', content: over(SAVED_CHAT_MAX_CHARS) }],
+          }),
+        status: 400,
+        error: `Each message must be at most ${SAVED_CHAT_MAX_CHARS} characters.`,
+      },
+      {
+        label: `messages over ${SAVED_CHAT_MAX_CHARS} characters in total`,
+        request: (o) =>
+          j('POST', '/api/ai-help-save', {
+            assignment_id: o.assignmentId,
+            messages: [
+              { role: 'user', content: 'x'.repeat(SAVED_CHAT_MAX_CHARS / 2) },
+              { role: 'assistant', content: over(SAVED_CHAT_MAX_CHARS / 2) },
+            ],
+          }),
+        status: 400,
+        error: `A saved chat must be at most ${SAVED_CHAT_MAX_CHARS} characters in total.`,
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    route: '/ai-suggest-subtasks',
+    request: () => j('POST', '/api/ai-suggest-subtasks', { prompt: 'Title: Lab report' }),
+    ok: [200],
+    others: [chatWithOthersFile('/api/ai-suggest-subtasks')],
+    limits: [
+      {
+        label: `prompt over ${PROMPT_MAX_CHARS}`,
+        request: () => j('POST', '/api/ai-suggest-subtasks', { prompt: over(PROMPT_MAX_CHARS) }),
+        status: 400,
+        error: `prompt must be at most ${PROMPT_MAX_CHARS} characters.`,
+      },
+      {
+        label: 'blank prompt',
+        request: () => j('POST', '/api/ai-suggest-subtasks', { prompt: '' }),
+        status: 400,
+        error: 'prompt is required.',
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    route: '/ai-deep-dive',
+    request: (o) =>
+      j('POST', '/api/ai-deep-dive', {
+        prompt: 'Essay on the water cycle',
+        assignment_id: o.assignmentId,
+        feature: DEEP_DIVE_TOOLS[0],
+      }),
+    ok: [200],
+    others: [
+      {
+        label: "the other student's assignment id",
+        request: (_own, other) =>
+          j('POST', '/api/ai-deep-dive', {
+            prompt: 'Essay',
+            assignment_id: other.assignmentId,
+            feature: DEEP_DIVE_TOOLS[0],
+          }),
+        status: 404,
+        error: AI_ASSIGNMENT_NOT_FOUND,
+      },
+      {
+        label: "the caller's assignment with the other student's file_id",
+        request: (own, other) =>
+          j('POST', '/api/ai-deep-dive', {
+            prompt: 'Essay',
+            assignment_id: own.assignmentId,
+            file_id: other.fileId,
+            feature: DEEP_DIVE_TOOLS[0],
+          }),
+        status: 404,
+        error: FILE_NOT_FOUND,
+      },
+    ],
+    limits: [
+      {
+        label: `prompt over ${PROMPT_MAX_CHARS}`,
+        request: (o) =>
+          j('POST', '/api/ai-deep-dive', {
+            prompt: over(PROMPT_MAX_CHARS),
+            assignment_id: o.assignmentId,
+            feature: DEEP_DIVE_TOOLS[0],
+          }),
+        status: 400,
+        error: `prompt must be at most ${PROMPT_MAX_CHARS} characters.`,
+      },
+      {
+        label: 'a tool that does not exist',
+        request: (o) =>
+          j('POST', '/api/ai-deep-dive', {
+            prompt: 'Essay',
+            assignment_id: o.assignmentId,
+            feature: 'Astrology',
+          }),
+        status: 400,
+        error: `feature must be one of: ${DEEP_DIVE_TOOLS.join(', ')}.`,
+      },
+    ],
+  },
+];
