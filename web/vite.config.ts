@@ -20,6 +20,12 @@ const proxy = apiTarget
 
 const port = Number(process.env.BRAINBOARD_WEB_PORT ?? 5173);
 
+// A stack on a port offset (a second stack beside `npm start`, parallel test runs) builds into
+// its own folder: a shared web/dist would be rebuilt under another stack's running preview,
+// which then serves an app wired to that other stack's emulators.
+const portOffset = Number(process.env.BRAINBOARD_PORT_OFFSET ?? 0);
+const outDir = portOffset ? join('..', '.data', `web-dist-${portOffset}`) : 'dist';
+
 /**
  * `vite preview` serves the built app with the security headers of the Hosting
  * config (firebase.json), so the tests prove the app works under its CSP. The
@@ -49,7 +55,7 @@ export default defineConfig({
   plugins: [react()],
   server: { port, strictPort: true, host: '127.0.0.1', proxy },
   preview: { port, strictPort: true, host: '127.0.0.1', proxy, headers: hostingHeaders() },
-  build: { outDir: 'dist', sourcemap: false },
+  build: { outDir, emptyOutDir: true, sourcemap: false },
   test: {
     name: 'web',
     environment: 'jsdom',

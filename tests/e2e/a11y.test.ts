@@ -1,34 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { call } from '../support/api.ts';
+import { violations, type Violation } from '../support/axe.ts';
 import { browserAvailable, launchBrowser } from '../support/browser.ts';
 import { idTokenOf } from '../support/idToken.ts';
 import { signInWithGoogle } from '../support/signin.ts';
-
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  targets: string[];
-}
-
-/** axe-core in the page: WCAG 2.1 A and AA plus best practices. */
-async function violations(page: Page): Promise<Violation[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate<Violation[]>(`axe
-    .run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] })
-    .then((r) => r.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      targets: v.nodes.map((n) => n.target.join(' ')),
-    })))`);
-}
 
 /**
  * Issue 9: no axe violations on the screens and modals, in light and dark.

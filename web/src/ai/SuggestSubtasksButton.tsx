@@ -77,7 +77,9 @@ export function SuggestSubtasksButton({
         type="button"
         className="button button--quiet ai-suggest-button"
         aria-busy={loading}
-        disabled={loading}
+        // Not `disabled`: that drops keyboard focus to the page while the request runs, and
+        // the review modal would then hand focus back to nowhere. request() ignores repeats.
+        aria-disabled={loading}
         onClick={() => void request()}
       >
         <span aria-hidden="true">✨</span>

@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useAuthState } from '../firebase/authContext.ts';
 import { LoadingScreen } from '../loading/LoadingScreen.tsx';
 import { askToConfirm } from '../ui/notify.ts';
+import { focusAfterDelete } from './focusAfterDelete.ts';
 import { PlusIcon } from './icons.tsx';
 import { KanbanBoard } from './KanbanBoard.tsx';
 import type { RankChange } from './ranks.ts';
@@ -47,7 +48,12 @@ export function Board() {
   const closeEditor = useCallback(() => setEditor(null), []);
   const onDelete = useCallback(
     (id: string) => {
-      if (askToConfirm(CONFIRM_DELETE_ASSIGNMENT)) void deleteCard(id);
+      if (!askToConfirm(CONFIRM_DELETE_ASSIGNMENT)) return;
+      // The card (and its focused Delete button) goes away: keep keyboard users on the board.
+      const refocus = focusAfterDelete(id);
+      void deleteCard(id).then((deleted) => {
+        if (deleted) refocus();
+      });
     },
     [deleteCard],
   );

@@ -3,6 +3,7 @@ import {
   CONFETTI_DEFAULT_PARTICLES,
   CONFETTI_SPREAD,
 } from '@brainboard/domain';
+import { confettiBurst } from '../ui/confetti.ts';
 
 /** True when the person asks for reduced motion. */
 export function prefersReducedMotion(): boolean {
@@ -18,14 +19,12 @@ export function prefersReducedMotion(): boolean {
  */
 export async function celebrateDone(origin?: { x: number; y: number }): Promise<void> {
   if (prefersReducedMotion()) return;
-  const { default: confetti } = await import('canvas-confetti');
-  await confetti({
+  await confettiBurst({
     particleCount: CONFETTI_DEFAULT_PARTICLES,
     spread: CONFETTI_SPREAD,
     // canvas-confetti counts its life in frames (about 60 a second).
     ticks: Math.round(CONFETTI_DEFAULT_DURATION_MS / (1000 / 60)),
     origin: origin ?? { x: 0.5, y: 0.6 },
-    disableForReducedMotion: true,
     zIndex: 60,
   });
 }

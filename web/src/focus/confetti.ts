@@ -3,6 +3,7 @@ import {
   CONFETTI_SPREAD,
   SUBTASK_CELEBRATION_MS,
 } from '@brainboard/domain';
+import { confettiBurst } from '../ui/confetti.ts';
 
 /** Frames at 60 fps for the 0.9 s subtask celebration. */
 const SUBTASK_TICKS = Math.round((SUBTASK_CELEBRATION_MS / 1000) * 60);
@@ -17,19 +18,12 @@ export function subtaskConfetti(from: Element | null): void {
           y: (box.top + box.height / 2) / window.innerHeight,
         }
       : { x: 0.5, y: 0.5 };
-  // Loaded on first use, so the library stays out of the first page load.
-  void import('canvas-confetti')
-    .then(({ default: confetti }) =>
-      confetti({
-        particleCount: CONFETTI_DEFAULT_PARTICLES,
-        spread: CONFETTI_SPREAD,
-        startVelocity: 25,
-        ticks: SUBTASK_TICKS,
-        origin,
-        zIndex: 1000,
-        disableForReducedMotion: true,
-      }),
-    )
-    // A celebration is never worth an error (no canvas, old browser).
-    .catch(() => {});
+  void confettiBurst({
+    particleCount: CONFETTI_DEFAULT_PARTICLES,
+    spread: CONFETTI_SPREAD,
+    startVelocity: 25,
+    ticks: SUBTASK_TICKS,
+    origin,
+    zIndex: 1000,
+  });
 }

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { CSSProperties, ReactNode } from 'react';
+import { useRef, type CSSProperties, type ReactNode } from 'react';
 import './modal.css';
 
 export interface ModalProps {
@@ -42,6 +42,9 @@ export function Modal({
   closeLabel = 'Close',
 }: ModalProps) {
   const style: CSSProperties = fullScreen ? {} : { minWidth, minHeight };
+  // Radix returns focus to a Dialog.Trigger, and we open dialogs without one: remember what had
+  // focus when it opened and go back there on close, so keyboard users keep their place.
+  const returnTo = useRef<Element | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
@@ -56,6 +59,17 @@ export function Modal({
             .filter(Boolean)
             .join(' ')}
           style={style}
+          onOpenAutoFocus={() => {
+            returnTo.current = document.activeElement;
+          }}
+          onCloseAutoFocus={(e) => {
+            const back = returnTo.current;
+            returnTo.current = null;
+            if (back instanceof HTMLElement && back.isConnected && back !== document.body) {
+              e.preventDefault();
+              back.focus();
+            }
+          }}
           onPointerDownOutside={(e) => {
             if (!closeOnOverlay) e.preventDefault();
           }}

@@ -1,0 +1,55 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { call, type ApiResponse } from './api.ts';
+import { idTokenOf } from './idToken.ts';
+import { signInWithGoogle } from './signin.ts';
+
+export interface ReadyStudent {
+  id: string;
+  /** A call as this student, with their token and CSRF token filled in. */
+  as<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<ApiResponse<T>>;
+}
+
+/**
+ * Signs a new student in through the real UI, then through the API: accepts the legal
+ * texts, marks What's New as seen (nothing opens on the dashboard) and, when asked, turns
+ * AI help and deep dive on (no consent question). Reload the page to see the result.
+ */
+export async function readyStudent(
+  page: Page,
+  prefix: string,
+  opts: { ai?: boolean } = {},
+): Promise<ReadyStudent> {
+  await signInWithGoogle(page, { email: `${prefix}-${Date.now()}@brainboard.test` });
+  const token = await idTokenOf(page);
+  const session = await call<{ user: { id: string; csrf_token: string } }>('GET', '/api/session', {
+    token,
+  });
+  expect(session.status, session.text).toBe(200);
+  const { id, csrf_token: csrf } = session.body.user;
+  const as = <T>(method: string, path: string, body?: unknown) =>
+    call<T>(method, path, { token, csrf, ...(body === undefined ? {} : { body }) });
+  const accepted = await as('POST', '/api/acceptance', {
+    privacyAccepted: true,
+    tosAccepted: true,
+  });
+  expect(accepted.status).toBe(200);
+  const profile = await as('PATCH', `/api/user/${id}`, {
+    last_used_version: '0.2.0',
+    last_whats_new_version: '0.2.0',
+    ...(opts.ai ? { ai_help_enabled: true, ai_deep_dive_enabled: true } : {}),
+  });
+  expect(profile.status, profile.text).toBe(200);
+  return { id, as };
+}
+
+/** A local date-time `days` from now at 08:00, as the app stores due dates. */
+export function dueIn(days: number): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T08:00:00`;
+}

@@ -1,0 +1,41 @@
+import type { Options } from 'canvas-confetti';
+
+/** True when the person asks for reduced motion. */
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function'
+    ? window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    : false;
+}
+
+/**
+ * One confetti burst (board and Focus Mode celebrations). Nothing at all with reduced motion.
+ * It draws on a canvas of its own, hidden from assistive technology and removed when the burst
+ * ends: canvas-confetti's default canvas is a bare element at the end of <body>, outside every
+ * landmark. The library loads on first use, so it stays out of the first page load. Never
+ * throws: a celebration is never worth an error (no canvas, old browser).
+ */
+export async function confettiBurst(options: Options & { zIndex: number }): Promise<void> {
+  if (prefersReducedMotion()) return;
+  let canvas: HTMLCanvasElement | null = null;
+  try {
+    const { default: confetti } = await import('canvas-confetti');
+    canvas = document.createElement('canvas');
+    canvas.setAttribute('aria-hidden', 'true');
+    canvas.dataset.confetti = '';
+    Object.assign(canvas.style, {
+      position: 'fixed',
+      inset: '0',
+      width: '100%',
+      height: '100%',
+      pointerEvents: 'none',
+      zIndex: String(options.zIndex),
+    });
+    document.body.appendChild(canvas);
+    const fire = confetti.create(canvas, { resize: true, disableForReducedMotion: true });
+    await fire({ ...options, disableForReducedMotion: true });
+  } catch {
+    // No confetti then.
+  } finally {
+    canvas?.remove();
+  }
+}
