@@ -9,7 +9,24 @@ export const REGION = 'us-central1';
  * BRAINBOARD_PORT_OFFSET moves every port of the stack (e.g. 10000: the app on
  * 15173, auth on 19099), so a second stack can run beside `npm start`.
  */
-export const PORT_OFFSET = Number(process.env.BRAINBOARD_PORT_OFFSET ?? 0);
+export const PORT_OFFSET = portOffset(process.env.BRAINBOARD_PORT_OFFSET);
+
+/**
+ * A whole number of thousands from 0 to 50000. Other steps land one stack's port on
+ * another's: the emulator hub (4400) and logging (4500) are 100 apart, auth (9099) and
+ * storage (9199) too, so offsets 100 apart collide.
+ */
+export function portOffset(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 0;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 50_000 || value % 1000 !== 0) {
+    throw new Error(
+      `BRAINBOARD_PORT_OFFSET=${raw}: use a multiple of 1000 from 0 to 50000 (e.g. 10000); ` +
+        'other steps make two stacks share a port.',
+    );
+  }
+  return value;
+}
 export const WEB_PORT = 5173 + PORT_OFFSET;
 export const OPENAI_STANDIN_PORT = Number(process.env.OPENAI_STANDIN_PORT ?? 8089) + PORT_OFFSET;
 export const CALENDAR_STANDIN_PORT =

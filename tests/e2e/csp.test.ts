@@ -1,10 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { studentApi } from '../support/api.ts';
 import { card } from '../support/board.ts';
 import { browserAvailable, launchBrowser } from '../support/browser.ts';
-import { idTokenOf } from '../support/idToken.ts';
-import { signInWithGoogle } from '../support/signin.ts';
+import { readyStudent } from '../support/student.ts';
 
 interface Issue {
   code: string;
@@ -42,13 +40,7 @@ describe.runIf(browserAvailable('CSP browser test'))('Content-Security-Policy', 
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe-eval');
 
-    await signInWithGoogle(page, { email: `csp-${Date.now()}@example.com` });
-    const { id, as } = await studentApi(await idTokenOf(page));
-    await as('POST', '/api/acceptance', { privacyAccepted: true, tosAccepted: true });
-    await as('PATCH', `/api/user/${id}`, {
-      last_used_version: '0.2.0',
-      last_whats_new_version: '0.2.0',
-    });
+    const { as } = await readyStudent(page, 'csp');
     await as('POST', '/api/assignment', { title: 'Essay draft', subtasks: [{ title: 'Outline' }] });
 
     await watch();

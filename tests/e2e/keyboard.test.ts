@@ -8,6 +8,7 @@ import { studentApi, type As } from '../support/api.ts';
 import { card, column, titlesIn } from '../support/board.ts';
 import { browserAvailable, launchBrowser, watchConsole } from '../support/browser.ts';
 import { idTokenOf } from '../support/idToken.ts';
+import { readyForBoard } from '../support/student.ts';
 
 /**
  * Issue 9: every journey with the keyboard alone, with a visible focus indicator at each step.
@@ -234,18 +235,7 @@ describe.runIf(browserAvailable('keyboard browser test'))('every journey by keyb
       problems,
     );
     const { id, as } = await studentApi(await idTokenOf(page));
-    if (setup) {
-      const accepted = await as('POST', '/api/acceptance', {
-        privacyAccepted: true,
-        tosAccepted: true,
-      });
-      expect(accepted.status).toBe(200);
-      const seen = await as('PATCH', `/api/user/${id}`, {
-        last_used_version: '0.2.0',
-        last_whats_new_version: '0.2.0',
-      });
-      expect(seen.status).toBe(200);
-    }
+    if (setup) await readyForBoard(as, id);
     return { context, page, problems, confirms, declineNext, id, as };
   }
 

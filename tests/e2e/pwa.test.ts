@@ -3,11 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { studentApi } from '../support/api.ts';
 import { card, column } from '../support/board.ts';
 import { browserAvailable, launchBrowser, launchProfile } from '../support/browser.ts';
-import { idTokenOf } from '../support/idToken.ts';
-import { signInWithGoogle } from '../support/signin.ts';
+import { readyStudent } from '../support/student.ts';
 
 interface ManifestIcon {
   src: string;
@@ -94,13 +92,7 @@ describe.runIf(browserAvailable('installable app browser test'))('installable ap
   it("shows a returning student's board from the local copy while the API has not answered, and forgets it on logout", async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    await signInWithGoogle(page, { email: `returning-${Date.now()}@example.com` });
-    const { id, as } = await studentApi(await idTokenOf(page));
-    await as('POST', '/api/acceptance', { privacyAccepted: true, tosAccepted: true });
-    await as('PATCH', `/api/user/${id}`, {
-      last_used_version: '0.2.0',
-      last_whats_new_version: '0.2.0',
-    });
+    const { id, as } = await readyStudent(page, 'returning');
     await as('POST', '/api/assignment', { title: 'Lab report', status: 'in progress' });
 
     // First visit: the board as the server answers it.

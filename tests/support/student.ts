@@ -33,18 +33,31 @@ export async function readyStudent(
   const { id, csrf_token: csrf } = session.body.user;
   const as = <T>(method: string, path: string, body?: unknown) =>
     call<T>(method, path, { token, csrf, ...(body === undefined ? {} : { body }) });
+  await readyForBoard(as, id, opts);
+  return { id, as };
+}
+
+/**
+ * What a student does before the board is theirs, done through the API: accept the legal
+ * texts, see What's New (so nothing opens on the dashboard) and, when asked, turn AI help and
+ * deep dive on.
+ */
+export async function readyForBoard(
+  as: (method: string, path: string, body?: unknown) => Promise<ApiResponse<unknown>>,
+  id: string,
+  opts: { ai?: boolean } = {},
+): Promise<void> {
   const accepted = await as('POST', '/api/acceptance', {
     privacyAccepted: true,
     tosAccepted: true,
   });
-  expect(accepted.status).toBe(200);
+  expect(accepted.status, accepted.text).toBe(200);
   const profile = await as('PATCH', `/api/user/${id}`, {
     last_used_version: '0.2.0',
     last_whats_new_version: '0.2.0',
     ...(opts.ai ? { ai_help_enabled: true, ai_deep_dive_enabled: true } : {}),
   });
   expect(profile.status, profile.text).toBe(200);
-  return { id, as };
 }
 
 /** A local date-time `days` from now at 08:00, as the app stores due dates. */
