@@ -176,4 +176,39 @@ describe('POST /api/upload-pdf', () => {
     expect(foreign.status).toBe(404);
     expect(foreign.body).toEqual({ error: 'That file was not found. Please upload it again.' });
   });
+
+  it('answers 429 past 10 stored uploads a minute, with Retry-After; refused files do not count', async () => {
+    // The window is a fixed minute: do not straddle its end.
+    const intoMinute = (Date.now() / 1000) % 60;
+    if (intoMinute > 40) await new Promise((r) => setTimeout(r, (61 - intoMinute) * 1000));
+    const me = await signedIn();
+    const text = new TextEncoder().encode('not a pdf');
+    for (let i = 0; i < 3; i++) {
+      expect((await upload(me, [{ name: `notes-${i}.pdf`, bytes: text }])).status).toBe(400);
+    }
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      statuses.push((await upload(me, [{ name: `reading-${i}.pdf`, bytes: pdf }])).status);
+    }
+    expect(statuses).toEqual(Array(10).fill(201));
+
+    const form = new FormData();
+    form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'one-more.pdf');
+    const limited = await fetch(`${inject('stack').api}/api/upload-pdf`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${me.user.idToken}`, 'x-csrf-token': me.csrf },
+      body: form,
+    });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await limited.json()) as { error: string }).error).toMatch(
+      /^You have uploaded many files in a short time\. Please wait \d+ seconds and try again\.$/,
+    );
+    const stored = await admin().db.collection('users').doc(me.user.uid).collection('files').get();
+    expect(stored.size).toBe(10);
+
+    // Another student is not affected.
+    const other = await signedIn();
+    expect((await upload(other, [{ name: 'reading.pdf', bytes: pdf }])).status).toBe(201);
+  });
 });

@@ -12,7 +12,7 @@ import {
 import { errorHandler } from '../http/errors.ts';
 import { aiRoutes } from '../routes/ai.ts';
 import { openAiProvider } from './provider.ts';
-import type { RateLimiter } from './rateLimit.ts';
+import type { RateLimiter } from '../http/rateLimit.ts';
 
 /**
  * The AI routes in plain Express (no emulator between client and function),

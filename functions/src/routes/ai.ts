@@ -13,7 +13,7 @@ import {
   SUGGESTIONS_SCHEMA,
 } from '../ai/prompts.ts';
 import { aiProviderFromEnv, type AiProvider, type ChatTurn } from '../ai/provider.ts';
-import { firestoreRateLimiter, rateWindowsFromEnv, type RateLimiter } from '../ai/rateLimit.ts';
+import { firestoreRateLimiter, rateWindowsFromEnv, type RateLimiter } from '../http/rateLimit.ts';
 import {
   assignmentIdQuerySchema,
   chatBodySchema,

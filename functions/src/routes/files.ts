@@ -4,6 +4,11 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { callerOf } from '../http/auth.ts';
 import { requireCsrf } from '../http/csrf.ts';
 import { badRequest, HttpError, route } from '../http/errors.ts';
+import {
+  firestoreRateLimiter,
+  uploadRateWindowsFromEnv,
+  type RateLimiter,
+} from '../http/rateLimit.ts';
 import { NotMultipartError, readUpload } from '../files/multipart.ts';
 import { looksLikePdf, PdfReadError } from '../files/pdf.ts';
 import { saveUploadedPdf } from '../files/records.ts';
@@ -14,13 +19,23 @@ export const UPLOAD_PATH = '/upload-pdf';
 export const ONE_FILE_ONLY = 'Please upload one PDF file at a time.';
 export const NO_FILE = 'Choose a PDF file to upload (form field "file").';
 export const NOT_MULTIPART = 'Send the PDF as multipart/form-data with the field "file".';
+export const uploadRateLimited = (seconds: number) =>
+  `You have uploaded many files in a short time. Please wait ${
+    seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`
+  } and try again.`;
 
 /**
  * POST /api/upload-pdf (SPEC §5, §7): multipart field `file`, one PDF of at
  * most 20 MB, stored under the caller. Mounted before the JSON body
- * middlewares (it reads its own body), so it checks CSRF itself.
+ * middlewares (it reads its own body), so it checks CSRF itself. A valid
+ * upload counts against the caller's upload rate (429 past it, with
+ * Retry-After) before it is read page by page and stored.
  */
-export function filesRoutes(db: Firestore, store: () => FileStore = () => fileStoreFromEnv()) {
+export function filesRoutes(
+  db: Firestore,
+  store: () => FileStore = () => fileStoreFromEnv(),
+  rateLimiter: RateLimiter = firestoreRateLimiter(db, uploadRateWindowsFromEnv(), 'upload'),
+) {
   const router = Router();
 
   router.post(
@@ -44,6 +59,12 @@ export function filesRoutes(db: Firestore, store: () => FileStore = () => fileSt
         throw new HttpError(413, fileTooLarge(file.name));
       }
       if (!looksLikePdf(file.bytes)) throw badRequest(fileNotPdf(file.name));
+
+      const decision = await rateLimiter.hit(uid);
+      if (!decision.ok) {
+        res.set('Retry-After', String(decision.retryAfterSeconds));
+        throw new HttpError(429, uploadRateLimited(decision.retryAfterSeconds));
+      }
 
       try {
         const { id, doc } = await saveUploadedPdf(db, store(), uid, file);

@@ -1,6 +1,6 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 
-/** At most `limit` AI requests per user in each fixed window of `seconds`. */
+/** At most `limit` requests of one kind per user in each fixed window of `seconds`. */
 export interface RateWindow {
   limit: number;
   seconds: number;
@@ -9,37 +9,61 @@ export interface RateWindow {
 export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 export interface RateLimiter {
-  /** Counts one AI request of `uid` and says whether it is within the limits. */
+  /** Counts one request of `uid` and says whether it is within the limits. */
   hit(uid: string, now?: number): Promise<RateDecision>;
 }
 
+/** A positive whole number from the environment, else the fallback. */
+function limitFrom(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(n) && n > 0
+    ? Math.floor(n)
+    : fallback;
+}
+
+const perMinuteAndDay = (perMinute: number, perDay: number): RateWindow[] => [
+  { limit: perMinute, seconds: 60 },
+  { limit: perDay, seconds: 86_400 },
+];
+
 /**
- * Defaults: 20 requests a minute (a person chatting, or all eight deep-dive
- * tools in a row, stays well under it) and 300 a day (caps the cost of a
- * runaway script). AI_RATE_LIMIT_PER_MINUTE and AI_RATE_LIMIT_PER_DAY change them.
+ * AI requests. Defaults: 20 a minute (a person chatting, or all eight deep-dive tools in a
+ * row, stays well under it) and 300 a day (caps the cost of a runaway script).
+ * AI_RATE_LIMIT_PER_MINUTE and AI_RATE_LIMIT_PER_DAY change them.
  */
 export function rateWindowsFromEnv(env: NodeJS.ProcessEnv = process.env): RateWindow[] {
-  const num = (value: string | undefined, fallback: number) => {
-    const n = Number(value);
-    return value !== undefined && value !== '' && Number.isFinite(n) && n > 0
-      ? Math.floor(n)
-      : fallback;
-  };
-  return [
-    { limit: num(env.AI_RATE_LIMIT_PER_MINUTE, 20), seconds: 60 },
-    { limit: num(env.AI_RATE_LIMIT_PER_DAY, 300), seconds: 86_400 },
-  ];
+  return perMinuteAndDay(
+    limitFrom(env.AI_RATE_LIMIT_PER_MINUTE, 20),
+    limitFrom(env.AI_RATE_LIMIT_PER_DAY, 300),
+  );
 }
 
 /**
- * Fixed-window counters in Firestore, one document per user and window at
- * `users/{uid}/private/ai-rate-{seconds}s-{index}`, bumped with
+ * PDF uploads that would be stored (each up to 20 MB, read page by page). Defaults: 10 a
+ * minute (a student attaching a few readings stays well under it) and 100 a day (caps the
+ * storage a runaway script can fill). UPLOAD_RATE_LIMIT_PER_MINUTE and
+ * UPLOAD_RATE_LIMIT_PER_DAY change them.
+ */
+export function uploadRateWindowsFromEnv(env: NodeJS.ProcessEnv = process.env): RateWindow[] {
+  return perMinuteAndDay(
+    limitFrom(env.UPLOAD_RATE_LIMIT_PER_MINUTE, 10),
+    limitFrom(env.UPLOAD_RATE_LIMIT_PER_DAY, 100),
+  );
+}
+
+/**
+ * Fixed-window counters in Firestore, one document per user, kind and window at
+ * `users/{uid}/private/{kind}-rate-{seconds}s-{index}`, bumped with
  * `FieldValue.increment` (no read-modify-write, so it is exact on real
  * Firestore and in lite mode alike, and shared by every function instance),
  * then read back. Counters carry `expires_at` for a Firestore TTL policy.
  * `private` is server-only in firestore.rules and removed with the account.
  */
-export function firestoreRateLimiter(db: Firestore, windows: RateWindow[]): RateLimiter {
+export function firestoreRateLimiter(
+  db: Firestore,
+  windows: RateWindow[],
+  kind: 'ai' | 'upload' = 'ai',
+): RateLimiter {
   return {
     async hit(uid, now = Date.now()) {
       const refs = windows.map((w) => {
@@ -51,7 +75,7 @@ export function firestoreRateLimiter(db: Firestore, windows: RateWindow[]): Rate
             .collection('users')
             .doc(uid)
             .collection('private')
-            .doc(`ai-rate-${w.seconds}s-${index}`),
+            .doc(`${kind}-rate-${w.seconds}s-${index}`),
         };
       });
       const batch = db.batch();
