@@ -18,3 +18,19 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jsonBodyLimit: 1024 * 1024,
   };
 }
+
+/**
+ * The server's secrets (README, "Deploying"). Cloud Functions hands a Secret Manager secret to
+ * the function as an environment variable only when the function declares it. The emulators
+ * get the same names as plain variables from the local stack instead: declared there, the
+ * Functions emulator would look them up in Secret Manager on every worker start.
+ */
+export const SERVER_SECRETS = [
+  'OPENAI_API_KEY',
+  'GOOGLE_OAUTH_CLIENT_SECRET',
+  'TOKEN_ENCRYPTION_KEY',
+] as const;
+
+export function declaredSecrets(env: NodeJS.ProcessEnv = process.env): string[] {
+  return env.FUNCTIONS_EMULATOR === 'true' ? [] : [...SERVER_SECRETS];
+}
