@@ -200,6 +200,19 @@ interface Student {
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 
+/**
+ * A dialog is ready for keys once focus has moved into it (what a person sees). Before that, on
+ * a loaded machine, a key can reach the layer underneath: Escape would close the parent dialog.
+ */
+async function dialogReady(target: Locator): Promise<void> {
+  await target.waitFor();
+  await expect
+    .poll(() => target.evaluate((el) => el.contains(el.ownerDocument.activeElement)), {
+      timeout: 10_000,
+    })
+    .toBe(true);
+}
+
 /** The board is on screen and the loading screen has gone. */
 async function boardReady(page: Page) {
   await column(page, 'New').waitFor({ timeout: 20_000 });
@@ -300,7 +313,7 @@ describe.runIf(browserAvailable('keyboard browser test'))('every journey by keyb
     const add = page.getByRole('button', { name: 'Add Assignment' });
     await tabAndPress(page, add);
     const editor = dialog(page, 'Add Assignment');
-    await editor.waitFor();
+    await dialogReady(editor);
 
     await tabTo(page, editor.getByLabel('Title'));
     await page.keyboard.type('Chemistry lab report');
@@ -353,7 +366,7 @@ describe.runIf(browserAvailable('keyboard browser test'))('every journey by keyb
     const edit = page.getByRole('button', { name: 'Edit Read chapter 5' });
     await tabAndPress(page, edit);
     const editor = dialog(page, 'Edit Assignment');
-    await editor.waitFor();
+    await dialogReady(editor);
 
     await tabTo(page, editor.getByLabel('Title'));
     await typeOver(page, 'Read chapter 5 and 6');
@@ -561,7 +574,7 @@ describe.runIf(browserAvailable('keyboard browser test'))('every journey by keyb
       const edit = s.page.getByRole('button', { name: `Edit ${title}` });
       await tabAndPress(s.page, edit);
       const editor = dialog(s.page, 'Edit Assignment');
-      await editor.waitFor();
+      await dialogReady(editor);
       return { s, a, editor, edit };
     }
 
@@ -575,7 +588,7 @@ describe.runIf(browserAvailable('keyboard browser test'))('every journey by keyb
       const help = editor.getByRole('button', { name: 'Help' });
       await tabAndPress(page, help);
       const chat = dialog(page, 'AI Help');
-      await chat.waitFor();
+      await dialogReady(chat);
       const log = chat.getByRole('log', { name: 'Conversation' });
       await expect
         .poll(() => log.textContent(), { timeout: 15_000 })
@@ -613,7 +626,7 @@ describe.runIf(browserAvailable('keyboard browser test'))('every journey by keyb
       const open = editor.getByRole('button', { name: 'Deep Dive' });
       await tabAndPress(page, open);
       const dive = dialog(page, 'Deep Dive');
-      await dive.waitFor();
+      await dialogReady(dive);
 
       const toolsTab = dive.getByRole('tab', { name: 'Deep-Dive Tools' });
       const detailsTab = dive.getByRole('tab', { name: 'Task Details' });
@@ -635,7 +648,7 @@ describe.runIf(browserAvailable('keyboard browser test'))('every journey by keyb
       await snippet.waitFor({ timeout: 15_000 });
       await tabAndPress(page, snippet);
       const viewer = dialog(page, tool);
-      await viewer.waitFor();
+      await dialogReady(viewer);
       expect((await viewer.locator('.ai-deep-dive__full').textContent())?.trim()).toBe(full);
       await page.keyboard.press('Escape');
       await viewer.waitFor({ state: 'detached' });
