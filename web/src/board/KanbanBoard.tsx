@@ -39,7 +39,8 @@ import {
   type ColumnIds,
 } from './columns.ts';
 import { dropAnimation, HOLD_TO_DRAG, MouseAndPenSensor } from './dnd.ts';
-import { celebrateDone, originOf, prefersReducedMotion } from './motion.ts';
+import { prefersReducedMotion } from '../ui/reducedMotion.ts';
+import { celebrateDone, originOf } from './motion.ts';
 import { ranksForMove, type RankChange } from './ranks.ts';
 
 export interface KanbanBoardProps extends CardActions {

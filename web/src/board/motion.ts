@@ -5,20 +5,12 @@ import {
 } from '@brainboard/domain';
 import { confettiBurst } from '../ui/confetti.ts';
 
-/** True when the person asks for reduced motion. */
-export function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function'
-    ? window.matchMedia('(prefers-reduced-motion: reduce)').matches
-    : false;
-}
-
 /**
  * SPEC §4: moving a card into Done from another column bursts confetti (80 particles, spread
  * 70, about 900 ms), from the card's place. Nothing with reduced motion. canvas-confetti loads
- * on first use only.
+ * on first use only (confettiBurst).
  */
 export async function celebrateDone(origin?: { x: number; y: number }): Promise<void> {
-  if (prefersReducedMotion()) return;
   await confettiBurst({
     particleCount: CONFETTI_DEFAULT_PARTICLES,
     spread: CONFETTI_SPREAD,

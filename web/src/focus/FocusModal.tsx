@@ -7,7 +7,7 @@ import { FocusCelebration, FocusSnackbar } from './FocusCelebration.tsx';
 import { completeFocusSession, localDate } from './focusApi.ts';
 import { FocusTaskView } from './FocusTaskView.tsx';
 import { useFocusTask } from './useFocusTask.ts';
-import { useReducedMotion } from './useReducedMotion.ts';
+import { useReducedMotion } from '../ui/reducedMotion.ts';
 import './focus.css';
 
 export interface FocusModalProps {

@@ -1,11 +1,5 @@
 import type { Options } from 'canvas-confetti';
-
-/** True when the person asks for reduced motion. */
-function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function'
-    ? window.matchMedia('(prefers-reduced-motion: reduce)').matches
-    : false;
-}
+import { prefersReducedMotion } from './reducedMotion.ts';
 
 /**
  * One confetti burst (board and Focus Mode celebrations). Nothing at all with reduced motion.
