@@ -1,5 +1,5 @@
 import type { Assignment, Status } from '@brainboard/domain';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { AssignmentChanges } from './assignmentsApi.ts';
 import {
   changedFields,
@@ -36,13 +36,13 @@ export function useEditorDraft(
 ): EditorDraftState {
   const [draft, setDraft] = useState(() => openDraft(assignment, initialStatus));
   const remote = assignment ? valuesOf(assignment) : null;
-  const { title, description, due_date, status } = remote ?? {};
-
-  useEffect(() => {
-    if (title === undefined) return;
-    const values = { title, description, due_date, status } as EditorValues;
-    setDraft((d) => rebaseDraft(d, values));
-  }, [title, description, due_date, status]);
+  const remoteKey = remote ? JSON.stringify(remote) : null;
+  // A newer live copy: the draft follows it during this render (no extra effect pass).
+  const [seenKey, setSeenKey] = useState(remoteKey);
+  if (remote && remoteKey !== seenKey) {
+    setSeenKey(remoteKey);
+    setDraft((d) => rebaseDraft(d, remote));
+  }
 
   const setForm = useCallback((form: EditorForm) => setDraft((d) => ({ ...d, form })), []);
   const set = useCallback(

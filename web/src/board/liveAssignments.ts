@@ -2,9 +2,12 @@ import { assignmentFromDoc, compareAssignments, type Assignment } from '@brainbo
 import { collection, onSnapshot, type Firestore } from 'firebase/firestore';
 
 export interface LiveAssignmentsHandlers {
-  /** Every assignment of the user, in board order, each time any of them changes. */
-  onList(assignments: Assignment[]): void;
-  /** The listener stopped for good (permission denied, a blocked channel...). */
+  /**
+   * Every assignment of the user, in board order, each time any of them changes. `fromServer`
+   * is false while the list comes from the local cache only (not yet, or no longer, connected).
+   */
+  onList(assignments: Assignment[], fromServer: boolean): void;
+  /** The listener stopped for good (permission denied, an unusable channel...). */
   onError(err: Error): void;
 }
 
@@ -20,8 +23,12 @@ export function listenToAssignments(
 ): () => void {
   return onSnapshot(
     collection(db, 'users', uid, 'assignments'),
+    { includeMetadataChanges: true },
     (snap) =>
-      onList(snap.docs.map((d) => assignmentFromDoc(d.id, d.data())).sort(compareAssignments)),
+      onList(
+        snap.docs.map((d) => assignmentFromDoc(d.id, d.data())).sort(compareAssignments),
+        !snap.metadata.fromCache,
+      ),
     onError,
   );
 }
