@@ -299,6 +299,42 @@ describe('AssignmentEditor: edit', () => {
     expect(onSaved).toHaveBeenCalledWith(updated, false);
   });
 
+  it('follows changes made elsewhere and asks calmly when the student is changing the same field', async () => {
+    fake.patch.mockImplementation((_p: string, body: object) =>
+      Promise.resolve({ item: { ...base, ...body } }),
+    );
+    const { user, view } = setup({ assignment: base });
+    const rerender = (a: Assignment) =>
+      view.rerender(
+        wrap(
+          <AssignmentEditor
+            {...{ onClose: vi.fn(), onSaved: vi.fn(), onAssignmentChanged: vi.fn() }}
+            assignment={a}
+          />,
+        ),
+      );
+    await openDetails(user);
+    await user.clear(screen.getByLabelText('Description'));
+    await user.type(screen.getByLabelText('Description'), 'Mine');
+    rerender({ ...base, title: 'Essay (phone)', description: 'Theirs', status: 'done' });
+
+    expect(title().value).toBe('Essay (phone)');
+    expect(screen.getByLabelText('Status')).toHaveValue('done');
+    expect(screen.getByLabelText('Description')).toHaveValue('Mine');
+    const notice = screen.getByRole('group', { name: 'Description changed on another device' });
+    expect(notice).toHaveTextContent('Changed on another device: Theirs');
+
+    await user.click(within(notice).getByRole('button', { name: 'Use the other' }));
+    expect(screen.getByLabelText('Description')).toHaveValue('Theirs');
+    expect(screen.queryByRole('group', { name: /changed on another device/ })).toBeNull();
+    await user.type(title(), '!');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(fake.patch).toHaveBeenCalledWith('/api/assignment', {
+      id: 'a1',
+      title: 'Essay (phone)!',
+    });
+  });
+
   it('saves each subtask change on its own call', async () => {
     const after = { ...base, updated_at: '2026-11-02T00:00:00.000Z' };
     fake.post.mockResolvedValue({ item: after });
