@@ -38,8 +38,10 @@ import {
   createAssignment,
   editNote,
   removeNote,
+  newClientId,
   removeSubtask,
   renameSubtask,
+  replaceLists,
   toggleSubtask,
   updateAssignment,
   uploadPdf,
@@ -77,6 +79,23 @@ export interface AssignmentEditorProps {
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+/** The subtask list with the approved suggestions appended (ids already there are kept once). */
+function withApproved(
+  subtasks: readonly Subtask[],
+  approved: readonly { id: string; title: string }[],
+) {
+  const known = new Set(subtasks.map((s) => s.id));
+  return [
+    ...subtasks.map(({ id, title, completed, created_date }) => ({
+      id,
+      title,
+      completed,
+      created_date,
+    })),
+    ...approved.filter((s) => !known.has(s.id)).map((s) => ({ ...s, completed: false })),
+  ];
+}
 const untracked = <T,>(write: Promise<T>) => write;
 
 /** "Focus on this task": edit mode, not done, with an incomplete subtask (SPEC §2). */
@@ -123,6 +142,8 @@ export function AssignmentEditor({
   const [pendingTicks, setPendingTicks] = useState<Record<string, boolean>>({});
   const [file, setFile] = useState<{ id: string; name: string } | null>(null);
   const [uploading, setUploading] = useState(false);
+  // One id per editor: a Create sent again after a time-out finds the first one.
+  const [createId] = useState(() => newClientId('assignment'));
 
   const subtasks: readonly Subtask[] = assignment
     ? assignment.subtasks.map((s) =>
@@ -209,7 +230,6 @@ export function AssignmentEditor({
     },
   };
 
-  /** SPEC §4: approved AI suggestions are appended (blank dropped, 125 at most each). */
   /** SPEC §4: approval appends the non-empty titles, keeping their suggested-… ids. */
   async function approveSuggestions(suggested: { id: string; title: string }[]) {
     const clean = suggested
@@ -227,10 +247,14 @@ export function AssignmentEditor({
       ]);
       return;
     }
-    for (const { id, title } of clean) {
-      const ok = await apply(addSubtask(api, assignment.id, { id, title }), saveSubtasksFailed);
-      if (!ok) return;
-    }
+    // All or nothing, on the version this copy has; if another device wrote first, the
+    // suggestions are added again to the copy the server answered.
+    await apply(
+      replaceLists(api, assignment, (current) => ({
+        subtasks: withApproved(current.subtasks, clean),
+      })),
+      saveSubtasksFailed,
+    );
   }
 
   async function upload(picked: File) {
@@ -262,6 +286,7 @@ export function AssignmentEditor({
       if (!assignment) {
         item = await trackWrite(
           createAssignment(api, {
+            id: createId,
             title,
             description: form.description,
             due_date: form.due_date,
