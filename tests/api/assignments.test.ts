@@ -255,13 +255,13 @@ describe('PATCH /api/assignment', () => {
     const one = await create(a, { title: 'one' });
     const two = await create(a, { title: 'two' });
     const three = await create(a, { title: 'three' });
-    // Newest first by default.
-    expect((await list(a)).map((x) => x.title)).toEqual(['three', 'two', 'one']);
-    // Move "one" between "three" and "two", and "two" into in progress.
-    await a.as('PATCH', '/api/assignment', { id: one.id, rank: (three.rank + two.rank) / 2 });
+    // Without due dates, each new card goes last in its column.
+    expect((await list(a)).map((x) => x.title)).toEqual(['one', 'two', 'three']);
+    // Move "three" between "one" and "two", and "two" into in progress.
+    await a.as('PATCH', '/api/assignment', { id: three.id, rank: (one.rank + two.rank) / 2 });
     await a.as('PATCH', '/api/assignment', { id: two.id, status: 'in progress', rank: 0 });
     const after = await list(a);
-    expect(after.filter((x) => x.status === 'new').map((x) => x.title)).toEqual(['three', 'one']);
+    expect(after.filter((x) => x.status === 'new').map((x) => x.title)).toEqual(['one', 'three']);
     expect(after.filter((x) => x.status === 'in progress').map((x) => x.title)).toEqual(['two']);
   });
 
