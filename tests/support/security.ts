@@ -135,6 +135,8 @@ export interface Ids {
   fileId: string;
   /** An assignment already holding the most subtasks and notes allowed (only with `full`). */
   fullAssignmentId: string;
+  /** A calendar feed (an empty one, so it adds no assignments). */
+  feedId: string;
 }
 
 /** A signed-in student with data: one assignment with subtasks, notes and a saved chat, one PDF. */
@@ -201,6 +203,17 @@ async function grantCalendar(student: { user: TestUser; csrf: string }): Promise
   if (done.status !== 302 || !granted.granted) {
     throw new Error(`setup: the calendar grant did not complete (${done.status})`);
   }
+}
+
+/** A calendar with no deadlines on the LMS stand-in. */
+async function emptyFeedUrl(): Promise<string> {
+  const url = `${inject('stack').lms}feeds/security-empty.ics`;
+  const put = await fetch(url, {
+    method: 'PUT',
+    body: 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Moodle Pty Ltd//NONSGML Moodle Version 2024100700//EN\r\nEND:VCALENDAR\r\n',
+  });
+  if (put.status !== 204) throw new Error(`setup: the LMS stand-in answered ${put.status}`);
+  return url;
 }
 
 interface Item {
@@ -274,6 +287,13 @@ export async function makeStudent(opts: StudentOptions = {}): Promise<Student> {
     fullAssignmentId = full.item.id;
   }
   if (opts.calendar) await grantCalendar(me);
+  const feed = await json<{ id: string }>(
+    me,
+    'POST',
+    '/api/lms-feeds',
+    { url: await emptyFeedUrl() },
+    201,
+  );
   const [subtask] = item.subtasks;
   const [note] = item.notes;
   if (!subtask || !note) throw new Error('setup: the assignment came back without its entries');
@@ -288,6 +308,7 @@ export async function makeStudent(opts: StudentOptions = {}): Promise<Student> {
       noteId: note.id,
       fileId: up.body.file_id as string,
       fullAssignmentId,
+      feedId: feed.id,
     },
   };
 }
