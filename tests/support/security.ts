@@ -332,6 +332,7 @@ export async function storedFor(uid: string): Promise<Record<string, unknown>> {
     out[name] = byId((await db.collection(`users/${uid}/${name}`).get()).docs);
   }
   out.consent_logs = byId((await db.collection('consent_logs').where('uid', '==', uid).get()).docs);
+  out.lms_feeds = byId((await db.collection('lms_feeds').where('uid', '==', uid).get()).docs);
   out.oauth_states = byId((await db.collection('oauth_states').where('uid', '==', uid).get()).docs);
   const dir = join(DATA_DIR, 'files', 'users', uid, 'files');
   out.stored_files = existsSync(dir) ? readdirSync(dir).sort() : [];

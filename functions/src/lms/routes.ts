@@ -2,7 +2,12 @@ import { Router } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { callerOf } from '../http/auth.ts';
-import { badRequest, notFound, route } from '../http/errors.ts';
+import { badRequest, HttpError, notFound, route } from '../http/errors.ts';
+import {
+  feedRateWindowsFromEnv,
+  firestoreRateLimiter,
+  type RateLimiter,
+} from '../http/rateLimit.ts';
 import { parseBody } from '../http/validate.ts';
 import {
   feedIdFor,
@@ -50,18 +55,36 @@ async function asBadRequest<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+export const feedRateLimited = (seconds: number) =>
+  `You have checked calendar links many times in a short time. Please wait ${
+    seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`
+  } and try again.`;
+
 /**
  * Calendar feeds from a school's LMS: preview, import (and sync at once),
  * list, sync now, remove. Removing a feed keeps the cards it imported.
  */
-export function lmsRoutes(db: Firestore, fetchOptions: SafeFetchOptions): Router {
+export function lmsRoutes(
+  db: Firestore,
+  fetchOptions: SafeFetchOptions,
+  rateLimiter: RateLimiter = firestoreRateLimiter(db, feedRateWindowsFromEnv(), 'feed'),
+): Router {
   const router = Router();
+  /** Every call that makes the server fetch a link counts against the caller's rate. */
+  const countFetch = async (uid: string, res: { set(name: string, value: string): unknown }) => {
+    const decision = await rateLimiter.hit(uid);
+    if (!decision.ok) {
+      res.set('Retry-After', String(decision.retryAfterSeconds));
+      throw new HttpError(429, feedRateLimited(decision.retryAfterSeconds));
+    }
+  };
 
   router.post(
     '/lms-feeds/preview',
     route(async (req, res) => {
       const { uid } = callerOf(req);
       const { url } = parseBody(urlBody, req.body);
+      await countFetch(uid, res);
       const now = new Date();
       const { parsed, zone } = await asBadRequest(() => readFeed(db, uid, url, fetchOptions, now));
       res.json({
@@ -93,6 +116,7 @@ export function lmsRoutes(db: Firestore, fetchOptions: SafeFetchOptions): Router
           );
         }
       }
+      await countFetch(uid, res);
       const { parsed, zone } = await asBadRequest(() => readFeed(db, uid, url, fetchOptions, now));
       const doc: FeedDoc = existing ?? {
         uid,
@@ -120,6 +144,7 @@ export function lmsRoutes(db: Firestore, fetchOptions: SafeFetchOptions): Router
         last_synced_at: now.toISOString(),
         last_counts: result.counts,
         last_changes: result.changes,
+        last_error: null,
       };
       await recordSync(db, id, {
         last_synced_at: done.last_synced_at,
@@ -147,6 +172,7 @@ export function lmsRoutes(db: Firestore, fetchOptions: SafeFetchOptions): Router
       if (!id.success) throw notFound(FEED_NOT_FOUND);
       const feed = await readOwnFeed(db, uid, id.data);
       if (!feed) throw notFound(FEED_NOT_FOUND);
+      await countFetch(uid, res);
       const now = new Date();
       const result = await asBadRequest(() => syncFeed(db, id.data, feed, fetchOptions, now));
       res.json(
@@ -155,6 +181,7 @@ export function lmsRoutes(db: Firestore, fetchOptions: SafeFetchOptions): Router
           last_synced_at: now.toISOString(),
           last_counts: result.counts,
           last_changes: result.changes,
+          last_error: null,
         }),
       );
     }),

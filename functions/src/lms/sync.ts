@@ -64,10 +64,7 @@ export async function readFeed(
   fetchOptions: SafeFetchOptions,
   now: Date,
 ): Promise<{ parsed: ParsedFeed; zone: string }> {
-  const [body, zone] = await Promise.all([
-    safeFetchText(url, fetchOptions),
-    studentZone(db, uid),
-  ]);
+  const [body, zone] = await Promise.all([safeFetchText(url, fetchOptions), studentZone(db, uid)]);
   return { parsed: parseFeed(body, url, zone, now), zone };
 }
 
@@ -194,7 +191,14 @@ function newImportedDoc(
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
     version: 1,
-    source: { kind: 'lms', feed_id: feedId, uid: item.uid, course: item.course, url: item.url, name },
+    source: {
+      kind: 'lms',
+      feed_id: feedId,
+      uid: item.uid,
+      course: item.course,
+      url: item.url,
+      name,
+    },
     due_moved_from: null,
     source_gone: false,
     lms_seen: { title: item.title, due_date: due },

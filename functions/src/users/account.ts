@@ -29,6 +29,12 @@ async function deleteCollection(db: Firestore, path: string): Promise<number> {
   }
 }
 
+/** The student's calendar feeds (their links are credentials to the school's calendar). */
+async function deleteFeedsOf(db: Firestore, uid: string): Promise<void> {
+  const snap = await db.collection('lms_feeds').where('uid', '==', uid).get();
+  await Promise.all(snap.docs.map((d) => d.ref.delete()));
+}
+
 /**
  * Deletes everything the user owns (issue 3): every assignment, chat, file
  * record and stored file, server-side tokens, the profile, and the Auth
@@ -40,6 +46,7 @@ export async function deleteAccount(auth: Auth, db: Firestore, uid: string): Pro
   // Stored PDF bytes live outside Firestore (local folder or bucket).
   await deleteUserFiles(db, uid);
   for (const name of USER_SUBCOLLECTIONS) await deleteCollection(db, `users/${uid}/${name}`);
+  await deleteFeedsOf(db, uid);
   await profileRef(db, uid).delete();
   try {
     await auth.deleteUser(uid);
