@@ -5,6 +5,7 @@ import { HTTPS_ONLY, REFUSED_ADDRESS, TOO_LARGE } from '../../functions/src/lms/
 import { FIXTURE_NAMES, startOfUtcDay, utc } from '../../scripts/standins/lms-fixtures.ts';
 import { studentApi, type As } from '../support/api.ts';
 import { createTestUser } from '../support/auth.ts';
+import { admin } from '../support/firestore.ts';
 
 interface FeedAnswer {
   id: string;
@@ -232,6 +233,28 @@ describe('a scripted term on one feed', () => {
     const again = await as('POST', `/api/lms-feeds/${feedId}/sync`);
     expect(again.status).toBe(404);
     expect(again.body.error).toBe(FEED_NOT_FOUND);
+  });
+});
+
+describe('the scheduled sync', () => {
+  it('takes a feed whose turn has come, as the production schedule does', async () => {
+    const as = await student();
+    const name = `scheduled-${Date.now()}`;
+    const url = await putFeed(name, canvasTerm([[1, 'Scheduled essay', 3, 23, 59]]));
+    const created = await as('POST', '/api/lms-feeds', { url });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.id as string;
+    await putFeed(name, canvasTerm([[1, 'Scheduled essay', 4, 23, 59]]));
+    // Its turn comes now (normally 4 hours after the last sync).
+    await admin()
+      .db.collection('lms_feeds')
+      .doc(id)
+      .update({ next_sync_at: new Date(Date.now() - 1000).toISOString() });
+    await expect
+      .poll(async () => (await cards(as))[0]?.due_date, { timeout: 20_000, interval: 500 })
+      .toBe(`${isoDay(4)}T23:59:00`);
+    const feeds = (await as('GET', '/api/lms-feeds')).body.feeds as FeedAnswer[];
+    expect(feeds[0]?.changes).toEqual(['Moved: Scheduled essay']);
   });
 });
 
