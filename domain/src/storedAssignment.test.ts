@@ -39,7 +39,42 @@ describe('assignmentFromDoc', () => {
       version: 7,
       created_at: '2026-11-01T00:00:00.000Z',
       updated_at: '2026-11-02T00:00:00.000Z',
+      source: null,
+      due_moved_from: null,
+      source_gone: false,
     });
+  });
+
+  it('maps where an imported assignment came from and what its source changed', () => {
+    const a = assignmentFromDoc('lms-1', {
+      title: 'Essay draft',
+      due_date: '2026-11-27T23:59:00',
+      source: {
+        kind: 'lms',
+        feed_id: 'feed-1',
+        uid: 'assignment_5101',
+        course: 'ENG101-02',
+        url: 'https://canvas.example.edu/calendar#assignment_5101',
+        name: 'Canvas',
+      },
+      due_moved_from: '2026-11-26T23:59:00',
+      source_gone: true,
+      lms_seen: { title: 'Essay draft', due_date: '2026-11-27T23:59:00' },
+    });
+    expect(a).toMatchObject({
+      source: {
+        kind: 'lms',
+        feed_id: 'feed-1',
+        uid: 'assignment_5101',
+        course: 'ENG101-02',
+        url: 'https://canvas.example.edu/calendar#assignment_5101',
+        name: 'Canvas',
+      },
+      due_moved_from: '2026-11-26T23:59:00',
+      source_gone: true,
+    });
+    expect(a).not.toHaveProperty('lms_seen');
+    expect(assignmentFromDoc('x', { source: { kind: 'other' } }).source).toBeNull();
   });
 
   it('fills defaults for missing fields', () => {

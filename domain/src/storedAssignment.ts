@@ -1,5 +1,5 @@
 import { ASSIGNMENT_STATUSES, type Status } from './constants.ts';
-import type { Assignment, Note, Subtask } from './types.ts';
+import type { Assignment, AssignmentSource, Note, Subtask } from './types.ts';
 
 /**
  * Maps a stored `users/{uid}/assignments/{id}` document to the shape the API
@@ -68,5 +68,22 @@ export function assignmentFromDoc(id: string, doc: Record<string, unknown>): Ass
     version: storedVersion(doc.version),
     created_at: str(doc.created_at),
     updated_at: str(doc.updated_at),
+    source: sourceFromDoc(doc.source),
+    due_moved_from: typeof doc.due_moved_from === 'string' ? doc.due_moved_from : null,
+    source_gone: doc.source_gone === true,
+  };
+}
+
+function sourceFromDoc(value: unknown): AssignmentSource | null {
+  if (!value || typeof value !== 'object') return null;
+  const s = value as Record<string, unknown>;
+  if (s.kind !== 'lms' || typeof s.feed_id !== 'string' || typeof s.uid !== 'string') return null;
+  return {
+    kind: 'lms',
+    feed_id: s.feed_id,
+    uid: s.uid,
+    course: str(s.course),
+    url: str(s.url),
+    name: str(s.name),
   };
 }
