@@ -30,8 +30,13 @@ export interface Assignment {
   completed_date: string | null;
   /** Deep-dive tool name → generated text. */
   deep_dive: Record<string, string>;
-  /** Order inside its column, ascending. */
+  /** Order inside its column, ascending (fractional: a card goes between two others). */
   rank: number;
+  /**
+   * Raised by one on every write to the assignment; a whole-list replacement names the version
+   * it was based on and is refused when another write came first.
+   */
+  version: number;
   created_at: string;
   updated_at: string;
 }
