@@ -1,4 +1,5 @@
 import {
+  estimateMinutesSchema,
   assignmentCreateSchema,
   assignmentPatchSchema,
   newSubtaskId,
@@ -46,6 +47,7 @@ const subtaskPatchSchema = z
     {
       completed: z.boolean({ error: 'completed must be true or false.' }).optional(),
       title: subtaskTitleSchema.optional(),
+      estimate_minutes: estimateMinutesSchema.optional(),
     },
     {
       error: (issue) =>
@@ -54,7 +56,10 @@ const subtaskPatchSchema = z
           : 'subtask must be an object.',
     },
   )
-  .refine((b) => b.completed !== undefined || b.title !== undefined, 'Nothing to change.');
+  .refine(
+    (b) => b.completed !== undefined || b.title !== undefined || b.estimate_minutes !== undefined,
+    'Nothing to change.',
+  );
 
 const noteBodySchema = z.strictObject(
   { text: noteTextSchema },
@@ -219,6 +224,7 @@ export function assignmentRoutes(db: Firestore): Router {
             completed: input.completed,
             created_date: input.created_date ?? isoDate(now),
             order: now.getTime(),
+            estimate_minutes: input.estimate_minutes ?? null,
           },
         ],
       ]);
@@ -240,6 +246,9 @@ export function assignmentRoutes(db: Firestore): Router {
         pairs.push([entryPath('subtasks', sid, 'completed'), input.completed]);
       }
       if (input.title !== undefined) pairs.push([entryPath('subtasks', sid, 'title'), input.title]);
+      if (input.estimate_minutes !== undefined) {
+        pairs.push([entryPath('subtasks', sid, 'estimate_minutes'), input.estimate_minutes]);
+      }
       await writePaths(db, uid, id, pairs);
       res.json(await answer(db, uid, id));
     }),
