@@ -15,6 +15,7 @@ export const USER_SUBCOLLECTIONS = [
   'files',
   'private',
   'focus_days',
+  'focus_sessions',
 ] as const;
 
 async function deleteCollection(db: Firestore, path: string): Promise<number> {

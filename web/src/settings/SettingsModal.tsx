@@ -156,6 +156,14 @@ function SettingsForm({ user }: { user: UserProfile }) {
 
       <DeviceSettings />
 
+      <section className="settings__group" aria-labelledby="settings-streak">
+        <h3 id="settings-streak">Your focus streak</h3>
+        <p>
+          Each day with a finished focus session adds one to your streak. Once a week you get a rest
+          day: missing a single day keeps your streak as it is.
+        </p>
+      </section>
+
       <section className="settings__danger" aria-labelledby="settings-danger">
         <h3 id="settings-danger">Danger Zone</h3>
         <p>Deleting your account removes your assignments, files, chats and settings for good.</p>
