@@ -47,11 +47,13 @@ import {
 import { CharCounter } from './CharCounter.tsx';
 import { Disclosure } from './Disclosure.tsx';
 import { DueDateTimeSelector } from './DueDateTimeSelector.tsx';
-import { changedFields, initialForm, type EditorForm } from './editorForm.ts';
+import { ConflictNotice } from './ConflictNotice.tsx';
+import type { EditorForm } from './editorForm.ts';
 import { TITLE_REQUIRED } from './editorText.ts';
 import { NotesSection, type NoteHandlers } from './NotesSection.tsx';
 import { PdfPicker } from './PdfPicker.tsx';
 import { SubtasksSection, type SubtaskHandlers } from './SubtasksSection.tsx';
+import { useEditorDraft } from './useEditorDraft.ts';
 import './editor.css';
 
 const STATUS_LABELS: Record<Status, string> = {
@@ -110,7 +112,8 @@ export function AssignmentEditor({
   const isNew = !assignment;
   const id = useId();
   const titleRef = useRef<HTMLInputElement>(null);
-  const [form, setForm] = useState<EditorForm>(() => initialForm(assignment, initialStatus));
+  const draft = useEditorDraft(assignment, initialStatus);
+  const { form, setForm, set } = draft;
   const [titleError, setTitleError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   // Create mode keeps subtasks and notes in the form until "Create".
@@ -120,9 +123,6 @@ export function AssignmentEditor({
   const [pendingTicks, setPendingTicks] = useState<Record<string, boolean>>({});
   const [file, setFile] = useState<{ id: string; name: string } | null>(null);
   const [uploading, setUploading] = useState(false);
-
-  const set = <K extends keyof EditorForm>(key: K, value: EditorForm[K]) =>
-    setForm((f) => ({ ...f, [key]: value }));
 
   const subtasks: readonly Subtask[] = assignment
     ? assignment.subtasks.map((s) =>
@@ -275,7 +275,7 @@ export function AssignmentEditor({
           }),
         );
       } else {
-        const changes = changedFields(assignment, form);
+        const changes = draft.changes();
         item =
           Object.keys(changes).length > 0
             ? await trackWrite(updateAssignment(api, assignment.id, changes))
@@ -330,6 +330,7 @@ export function AssignmentEditor({
               {titleError}
             </p>
           )}
+          <ConflictNotice field="title" conflicts={draft.conflicts} onResolve={draft.resolve} />
           <CharCounter
             id={`${id}-title-help`}
             length={form.title.length}
@@ -340,6 +341,7 @@ export function AssignmentEditor({
         </div>
 
         <DueDateTimeSelector<EditorForm> value={form} onChange={setForm} />
+        <ConflictNotice field="due_date" conflicts={draft.conflicts} onResolve={draft.resolve} />
 
         <Disclosure title="Subtasks" defaultOpen>
           <SubtasksSection
@@ -371,6 +373,11 @@ export function AssignmentEditor({
               aria-describedby={`${id}-description-help`}
               onChange={(e) => set('description', e.target.value)}
             />
+            <ConflictNotice
+              field="description"
+              conflicts={draft.conflicts}
+              onResolve={draft.resolve}
+            />
             <CharCounter
               id={`${id}-description-help`}
               length={form.description.length}
@@ -395,6 +402,7 @@ export function AssignmentEditor({
                 </option>
               ))}
             </select>
+            <ConflictNotice field="status" conflicts={draft.conflicts} onResolve={draft.resolve} />
           </div>
           <NotesSection notes={notes} handlers={noteHandlers} />
           <PdfPicker

@@ -100,6 +100,11 @@ export async function moveAssignment(api: ApiClient, id: string, status: Status,
   return updateAssignment(api, id, { status, rank });
 }
 
+/** A neighbour renumbered by a drag: its place only, never its column. */
+export async function rerankAssignment(api: ApiClient, id: string, rank: number) {
+  return updateAssignment(api, id, { rank });
+}
+
 export async function deleteAssignment(api: ApiClient, id: string) {
   await api.delete('/api/assignment', { id });
 }

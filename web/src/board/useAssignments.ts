@@ -12,6 +12,7 @@ import {
   deleteAssignment,
   fetchAssignments,
   moveAssignment,
+  rerankAssignment,
 } from '../assignment/assignmentsApi.ts';
 import { api } from '../firebase/api.ts';
 import { showAlert } from '../ui/notify.ts';
@@ -229,7 +230,11 @@ export function useAssignments(uid: string | null | undefined): UseAssignments {
       }
       const results = await Promise.allSettled(
         ranks.map((c) =>
-          trackWrite(moveAssignment(api, c.id, status, c.rank)).then((item) => {
+          trackWrite(
+            c.id === id
+              ? moveAssignment(api, c.id, status, c.rank)
+              : rerankAssignment(api, c.id, c.rank),
+          ).then((item) => {
             if (r.writeSeq.get(c.id) === seq.get(c.id)) applyItem(item);
           }),
         ),
