@@ -5,6 +5,7 @@ import {
   formatMinutes,
   learningExplanation,
   learningFactor,
+  parseEstimate,
   remainingEstimateMinutes,
   remainingText,
   spentText,
@@ -36,6 +37,12 @@ describe('estimates', () => {
     for (const bad of [0, 601, 1.5, '30', -5]) {
       expect(estimateMinutesSchema.safeParse(bad).success).toBe(false);
     }
+  });
+
+  it('reads a typed estimate', () => {
+    expect(parseEstimate(' 45 ')).toBe(45);
+    expect(parseEstimate('')).toBeNull();
+    for (const bad of ['0', '601', '1.5', 'abc', '-3']) expect(parseEstimate(bad)).toBeUndefined();
   });
 
   it('sums the unticked estimates and says it calmly', () => {

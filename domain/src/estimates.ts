@@ -37,6 +37,15 @@ export function storedEstimate(v: unknown): number | null {
     : null;
 }
 
+/** A typed estimate as minutes: null when empty, undefined unless 1 to 600 whole minutes. */
+export function parseEstimate(text: string): number | null | undefined {
+  const t = text.trim();
+  if (t === '') return null;
+  if (!/^\d+$/.test(t)) return undefined;
+  const n = Number(t);
+  return n >= ESTIMATE_MIN_MINUTES && n <= ESTIMATE_MAX_MINUTES ? n : undefined;
+}
+
 /** Stored focused minutes: a non-negative whole number, 0 when missing or malformed. */
 export function storedFocusMinutes(v: unknown): number {
   return typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.floor(v) : 0;

@@ -40,6 +40,7 @@ import {
   removeNote,
   removeSubtask,
   renameSubtask,
+  estimateSubtask,
   toggleSubtask,
   updateAssignment,
   uploadPdf,
@@ -54,6 +55,7 @@ import { NotesSection, type NoteHandlers } from './NotesSection.tsx';
 import { PdfPicker } from './PdfPicker.tsx';
 import { SubtasksSection, type SubtaskHandlers } from './SubtasksSection.tsx';
 import { useEditorDraft } from './useEditorDraft.ts';
+import { EditorTime } from '../whatnow/EditorTime.tsx';
 import './editor.css';
 
 const STATUS_LABELS: Record<Status, string> = {
@@ -171,6 +173,15 @@ export function AssignmentEditor({
       }
       return apply(renameSubtask(api, assignment.id, sid, title), saveSubtaskFailed);
     },
+    async onEstimate(sid, minutes) {
+      if (!assignment) {
+        setDraftSubtasks((l) =>
+          l.map((s) => (s.id === sid ? { ...s, estimate_minutes: minutes } : s)),
+        );
+        return true;
+      }
+      return apply(estimateSubtask(api, assignment.id, sid, minutes), saveSubtaskFailed);
+    },
     onRemove(sid) {
       if (!askToConfirm(CONFIRM_DELETE_SUBTASK)) return;
       if (!assignment) {
@@ -211,24 +222,21 @@ export function AssignmentEditor({
 
   /** SPEC §4: approved AI suggestions are appended (blank dropped, 125 at most each). */
   /** SPEC §4: approval appends the non-empty titles, keeping their suggested-… ids. */
-  async function approveSuggestions(suggested: { id: string; title: string }[]) {
+  async function approveSuggestions(
+    suggested: { id: string; title: string; estimate_minutes?: number }[],
+  ) {
     const clean = suggested
-      .map((s) => ({ id: s.id, title: s.title.trim().slice(0, SUBTASK_MAX_LENGTH) }))
+      .map((s) => ({ ...s, title: s.title.trim().slice(0, SUBTASK_MAX_LENGTH) }))
       .filter((s) => s.title !== '');
     if (!assignment) {
       setDraftSubtasks((l) => [
         ...l,
-        ...clean.map(({ id, title }) => ({
-          id,
-          title,
-          completed: false,
-          created_date: today(),
-        })),
+        ...clean.map((s) => ({ ...s, completed: false, created_date: today() })),
       ]);
       return;
     }
-    for (const { id, title } of clean) {
-      const ok = await apply(addSubtask(api, assignment.id, { id, title }), saveSubtasksFailed);
+    for (const entry of clean) {
+      const ok = await apply(addSubtask(api, assignment.id, entry), saveSubtasksFailed);
       if (!ok) return;
     }
   }
@@ -266,10 +274,11 @@ export function AssignmentEditor({
             description: form.description,
             due_date: form.due_date,
             status: form.status,
-            subtasks: draftSubtasks.map(({ id: sid, title: t, completed }) => ({
+            subtasks: draftSubtasks.map(({ id: sid, title: t, completed, estimate_minutes }) => ({
               id: sid,
               title: t,
               completed,
+              ...(estimate_minutes ? { estimate_minutes } : {}),
             })),
             notes: draftNotes.map((n) => n.text),
           }),
@@ -347,6 +356,7 @@ export function AssignmentEditor({
           <SubtasksSection
             subtasks={subtasks}
             handlers={subtaskHandlers}
+            time={<EditorTime subtasks={subtasks} focusMinutes={assignment?.focus_minutes ?? 0} />}
             suggest={
               <SuggestSubtasksButton
                 title={form.title}

@@ -13,7 +13,12 @@ export interface AssignmentInput {
   description?: string;
   due_date?: string;
   status?: Status;
-  subtasks?: { id: string; title: string; completed: boolean }[];
+  subtasks?: {
+    id: string;
+    title: string;
+    completed: boolean;
+    estimate_minutes?: number | null;
+  }[];
   notes?: string[];
   rank?: number;
 }
@@ -112,7 +117,7 @@ export async function deleteAssignment(api: ApiClient, id: string) {
 export async function addSubtask(
   api: ApiClient,
   assignmentId: string,
-  subtask: { id: string; title: string },
+  subtask: { id: string; title: string; estimate_minutes?: number },
 ) {
   return (
     await api.post<{ item: Assignment }>(`/api/assignment/${enc(assignmentId)}/subtasks`, subtask)
@@ -143,6 +148,21 @@ export async function renameSubtask(
     await api.patch<{ item: Assignment }>(
       `/api/assignment/${enc(assignmentId)}/subtasks/${enc(subtaskId)}`,
       { title },
+    )
+  ).item;
+}
+
+/** One subtask's estimate in whole minutes, or null to clear it. */
+export async function estimateSubtask(
+  api: ApiClient,
+  assignmentId: string,
+  subtaskId: string,
+  minutes: number | null,
+) {
+  return (
+    await api.patch<{ item: Assignment }>(
+      `/api/assignment/${enc(assignmentId)}/subtasks/${enc(subtaskId)}`,
+      { estimate_minutes: minutes },
     )
   ).item;
 }
