@@ -2,6 +2,7 @@ import { FOCUS_TIMER_MS, isClientId } from '@brainboard/domain';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { assignmentRef } from '../assignments/store.ts';
+import { requireLiveAccount } from '../users/liveAccount.ts';
 import { profileRef } from '../users/profile.ts';
 
 /**
@@ -153,6 +154,8 @@ export async function recordFocusEvent(
       now,
     );
     if (!outcome.ok || !outcome.changed) return outcome;
+    // A new session is a new document under the user: not while the account is being deleted.
+    if (!stored.exists) await requireLiveAccount(tx, db, uid);
     tx.set(sessionRef, outcome.session);
     if (outcome.creditMinutes > 0) {
       tx.update(ref, {

@@ -38,9 +38,11 @@ import {
   createAssignment,
   editNote,
   removeNote,
+  newClientId,
   removeSubtask,
   renameSubtask,
   estimateSubtask,
+  replaceLists,
   toggleSubtask,
   updateAssignment,
   uploadPdf,
@@ -79,6 +81,24 @@ export interface AssignmentEditorProps {
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+/** The subtask list with the approved suggestions appended (ids already there are kept once). */
+function withApproved(
+  subtasks: readonly Subtask[],
+  approved: readonly { id: string; title: string; estimate_minutes?: number }[],
+) {
+  const known = new Set(subtasks.map((s) => s.id));
+  return [
+    ...subtasks.map(({ id, title, completed, created_date, estimate_minutes }) => ({
+      id,
+      title,
+      completed,
+      created_date,
+      estimate_minutes: estimate_minutes ?? null,
+    })),
+    ...approved.filter((s) => !known.has(s.id)).map((s) => ({ ...s, completed: false })),
+  ];
+}
 const untracked = <T,>(write: Promise<T>) => write;
 
 /** "Focus on this task": edit mode, not done, with an incomplete subtask (SPEC §2). */
@@ -125,6 +145,8 @@ export function AssignmentEditor({
   const [pendingTicks, setPendingTicks] = useState<Record<string, boolean>>({});
   const [file, setFile] = useState<{ id: string; name: string } | null>(null);
   const [uploading, setUploading] = useState(false);
+  // One id per editor: a Create sent again after a time-out finds the first one.
+  const [createId] = useState(() => newClientId('assignment'));
 
   const subtasks: readonly Subtask[] = assignment
     ? assignment.subtasks.map((s) =>
@@ -220,7 +242,6 @@ export function AssignmentEditor({
     },
   };
 
-  /** SPEC §4: approved AI suggestions are appended (blank dropped, 125 at most each). */
   /** SPEC §4: approval appends the non-empty titles, keeping their suggested-… ids. */
   async function approveSuggestions(
     suggested: { id: string; title: string; estimate_minutes?: number }[],
@@ -235,10 +256,14 @@ export function AssignmentEditor({
       ]);
       return;
     }
-    for (const entry of clean) {
-      const ok = await apply(addSubtask(api, assignment.id, entry), saveSubtasksFailed);
-      if (!ok) return;
-    }
+    // All or nothing, on the version this copy has; if another device wrote first, the
+    // suggestions are added again to the copy the server answered.
+    await apply(
+      replaceLists(api, assignment, (current) => ({
+        subtasks: withApproved(current.subtasks, clean),
+      })),
+      saveSubtasksFailed,
+    );
   }
 
   async function upload(picked: File) {
@@ -270,6 +295,7 @@ export function AssignmentEditor({
       if (!assignment) {
         item = await trackWrite(
           createAssignment(api, {
+            id: createId,
             title,
             description: form.description,
             due_date: form.due_date,
