@@ -94,7 +94,8 @@ function withApproved(
       title,
       completed,
       created_date,
-      estimate_minutes: estimate_minutes ?? null,
+      // Kept through the whole-list write (a subtask without one stays without).
+      ...(typeof estimate_minutes === 'number' ? { estimate_minutes } : {}),
     })),
     ...approved.filter((s) => !known.has(s.id)).map((s) => ({ ...s, completed: false })),
   ];
