@@ -9,7 +9,13 @@ describe('assignmentFromDoc', () => {
       due_date: '2026-12-01T08:00:00',
       status: 'in progress',
       subtasks: {
-        s2: { title: 'Second', completed: true, created_date: '2026-11-02', order: 2 },
+        s2: {
+          title: 'Second',
+          completed: true,
+          created_date: '2026-11-02',
+          order: 2,
+          estimate_minutes: 45,
+        },
         s1: { title: 'First', completed: false, created_date: '2026-11-01', order: 1 },
       },
       notes: {
@@ -19,6 +25,7 @@ describe('assignmentFromDoc', () => {
       deep_dive: { 'Thought Provoker': 'Hmm' },
       rank: -5,
       version: 7,
+      focus_minutes: 30,
       created_at: '2026-11-01T00:00:00.000Z',
       updated_at: '2026-11-02T00:00:00.000Z',
     });
@@ -29,14 +36,27 @@ describe('assignmentFromDoc', () => {
       due_date: '2026-12-01T08:00:00',
       status: 'in progress',
       subtasks: [
-        { id: 's1', title: 'First', completed: false, created_date: '2026-11-01' },
-        { id: 's2', title: 'Second', completed: true, created_date: '2026-11-02' },
+        {
+          id: 's1',
+          title: 'First',
+          completed: false,
+          created_date: '2026-11-01',
+          estimate_minutes: null,
+        },
+        {
+          id: 's2',
+          title: 'Second',
+          completed: true,
+          created_date: '2026-11-02',
+          estimate_minutes: 45,
+        },
       ],
       notes: [{ id: 'n1', text: 'Note', created_date: '2026-11-01' }],
       completed_date: null,
       deep_dive: { 'Thought Provoker': 'Hmm' },
       rank: -5,
       version: 7,
+      focus_minutes: 30,
       created_at: '2026-11-01T00:00:00.000Z',
       updated_at: '2026-11-02T00:00:00.000Z',
       source: null,
@@ -89,6 +109,7 @@ describe('assignmentFromDoc', () => {
       deep_dive: {},
       rank: 0,
       version: 1,
+      focus_minutes: 0,
     });
   });
 });

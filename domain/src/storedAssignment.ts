@@ -1,4 +1,5 @@
 import { ASSIGNMENT_STATUSES, type Status } from './constants.ts';
+import { storedEstimate, storedFocusMinutes } from './estimates.ts';
 import type { Assignment, AssignmentSource, Note, Subtask } from './types.ts';
 
 /**
@@ -16,6 +17,7 @@ interface StoredEntry {
 interface StoredSubtask extends StoredEntry {
   title?: unknown;
   completed?: unknown;
+  estimate_minutes?: unknown;
 }
 interface StoredNote extends StoredEntry {
   text?: unknown;
@@ -46,6 +48,7 @@ export function assignmentFromDoc(id: string, doc: Record<string, unknown>): Ass
       title: s.title as string,
       completed: s.completed === true,
       created_date: str(s.created_date),
+      estimate_minutes: storedEstimate(s.estimate_minutes),
     }));
   const notes: Note[] = byOrder<StoredNote>(doc.notes)
     .filter(([, n]) => typeof n.text === 'string')
@@ -66,6 +69,7 @@ export function assignmentFromDoc(id: string, doc: Record<string, unknown>): Ass
     deep_dive: deepDive,
     rank: typeof doc.rank === 'number' ? doc.rank : 0,
     version: storedVersion(doc.version),
+    focus_minutes: storedFocusMinutes(doc.focus_minutes),
     created_at: str(doc.created_at),
     updated_at: str(doc.updated_at),
     source: sourceFromDoc(doc.source),

@@ -8,6 +8,8 @@ export interface Subtask {
   completed: boolean;
   /** yyyy-MM-dd. */
   created_date: string;
+  /** The student's guess in whole minutes (1 to 600), or null. */
+  estimate_minutes?: number | null;
 }
 
 /** One note of an assignment. */
@@ -37,6 +39,8 @@ export interface Assignment {
    * it was based on and is refused when another write came first.
    */
   version: number;
+  /** Minutes focused on it in Focus Mode, kept by the server (read-only for clients). */
+  focus_minutes?: number;
   created_at: string;
   updated_at: string;
   /** Where an imported assignment came from; null for one the student made (the API always answers the three fields below). */

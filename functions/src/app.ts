@@ -12,6 +12,7 @@ import { filesRoutes } from './routes/files.ts';
 import { focusRoutes } from './routes/focus.ts';
 import { lmsRoutes } from './lms/routes.ts';
 import { lmsFetchOptions } from './lms/schedule.ts';
+import { timeRoutes } from './focus/routes.ts';
 import { authRoutes, grantRoutes } from './routes/auth.ts';
 import { calendarRoutes } from './routes/calendar.ts';
 import { sessionRoutes } from './routes/session.ts';
@@ -110,6 +111,7 @@ export function createApp({ auth, db, config }: AppDeps): express.Express {
   api.use(taskRoutes(db));
   api.use(calendarRoutes(db, google));
   api.use(focusRoutes(db));
+  api.use(timeRoutes(db));
   api.use(aiRoutes(db));
   api.use(lmsRoutes(db, lmsFetchOptions()));
 

@@ -2,6 +2,7 @@ import { inject } from 'vitest';
 import {
   DEEP_DIVE_TOOLS,
   DESCRIPTION_MAX_LENGTH,
+  ESTIMATE_ERROR,
   NOTE_MAX_LENGTH,
   NOTES_MAX_COUNT,
   PDF_MAX_BYTES,
@@ -388,6 +389,16 @@ export const ENDPOINTS: Endpoint[] = [
         error: 'subtask title is required.',
       },
       {
+        label: 'an estimate over 600 minutes',
+        request: (o) =>
+          j('POST', `/api/assignment/${o.assignmentId}/subtasks`, {
+            title: 'Read',
+            estimate_minutes: 601,
+          }),
+        status: 400,
+        error: ESTIMATE_ERROR,
+      },
+      {
         label: `a subtask beyond ${SUBTASKS_MAX_COUNT}`,
         request: (o) =>
           j('POST', `/api/assignment/${o.fullAssignmentId}/subtasks`, { title: 'One more' }),
@@ -438,6 +449,15 @@ export const ENDPOINTS: Endpoint[] = [
           j('PATCH', `/api/assignment/${o.assignmentId}/subtasks/${o.subtaskId}`, { title: '' }),
         status: 400,
         error: 'subtask title is required.',
+      },
+      {
+        label: 'an estimate of half a minute',
+        request: (o) =>
+          j('PATCH', `/api/assignment/${o.assignmentId}/subtasks/${o.subtaskId}`, {
+            estimate_minutes: 0.5,
+          }),
+        status: 400,
+        error: ESTIMATE_ERROR,
       },
     ],
   },
@@ -723,6 +743,102 @@ export const ENDPOINTS: Endpoint[] = [
           ),
         status: 400,
         error: 'The list of seen tasks is not valid.',
+      },
+    ],
+  },
+  {
+    method: 'GET',
+    route: '/what-now',
+    request: () => j('GET', '/api/what-now?tz=Europe/Berlin'),
+    ok: [200],
+    others: [
+      {
+        label: "the other student's assignment as one to skip",
+        request: (_own, other) => j('GET', `/api/what-now?skip=${other.assignmentId}`),
+        status: 200, // the owner's own assignment; nothing of the other's
+      },
+    ],
+    limits: [
+      {
+        label: 'a time zone that does not exist',
+        request: () => j('GET', '/api/what-now?tz=Mars/Olympus_Mons'),
+        status: 400,
+        error: 'tz must be a time zone such as Europe/Berlin.',
+      },
+      {
+        label: 'more than 200 ids to skip',
+        request: () =>
+          j(
+            'GET',
+            `/api/what-now?skip=${Array.from({ length: 201 }, (_, i) => `a${i}`).join(',')}`,
+          ),
+        status: 400,
+        error: 'The list of skipped assignments is not valid.',
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    route: '/assignment/:id/focus-sessions',
+    request: (o) =>
+      j('POST', `/api/assignment/${o.assignmentId}/focus-sessions`, {
+        session_id: `security-${o.uid}`,
+        event: 'start',
+      }),
+    ok: [200],
+    others: [
+      {
+        label: "the other student's assignment id",
+        request: (_own, other) =>
+          j('POST', `/api/assignment/${other.assignmentId}/focus-sessions`, {
+            session_id: 'planted',
+            event: 'start',
+          }),
+        status: 404,
+        error: NOT_FOUND,
+      },
+    ],
+    limits: [
+      {
+        label: 'an event that does not exist',
+        request: (o) =>
+          j('POST', `/api/assignment/${o.assignmentId}/focus-sessions`, {
+            session_id: 'session-1',
+            event: 'add-an-hour',
+          }),
+        status: 400,
+        error: 'event must be one of: start, pause, resume, finish.',
+      },
+      {
+        label: 'a session id with a slash',
+        request: (o) =>
+          j('POST', `/api/assignment/${o.assignmentId}/focus-sessions`, {
+            session_id: 'a/b',
+            event: 'start',
+          }),
+        status: 400,
+        error: 'session_id must be 1 to 128 letters, digits, "-" or "_".',
+      },
+      {
+        label: 'a client total of minutes',
+        request: (o) =>
+          j('POST', `/api/assignment/${o.assignmentId}/focus-sessions`, {
+            session_id: 'session-1',
+            event: 'finish',
+            minutes: 600,
+          }),
+        status: 400,
+        error: 'Unknown field: minutes.',
+      },
+      {
+        label: 'a finish without a start',
+        request: (o) =>
+          j('POST', `/api/assignment/${o.assignmentId}/focus-sessions`, {
+            session_id: 'never-started',
+            event: 'finish',
+          }),
+        status: 400,
+        error: 'That focus session has not started yet. Start it first.',
       },
     ],
   },

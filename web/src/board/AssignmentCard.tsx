@@ -2,6 +2,7 @@ import { getUrgency, type Assignment } from '@brainboard/domain';
 import { memo, type MouseEvent } from 'react';
 import { formatCompleted, formatDue, formatDueShort } from './format.ts';
 import { CardSource } from '../lms/CardSource.tsx';
+import { CardTime } from '../whatnow/CardTime.tsx';
 import { CheckIcon, EditIcon, TrashIcon } from './icons.tsx';
 
 export interface CardActions {
@@ -60,6 +61,7 @@ export const CardBody = memo(function CardBody({
       {a.status === 'done' && a.completed_date && (
         <p className="card__completed">Completed: {formatCompleted(a.completed_date)}</p>
       )}
+      <CardTime assignment={a} now={now} />
       <div className="card__footer">
         <div className="card__meta">
           <DueBadge assignment={a} now={now} />

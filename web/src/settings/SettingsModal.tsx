@@ -158,6 +158,13 @@ function SettingsForm({ user }: { user: UserProfile }) {
       <DeviceSettings />
 
       <ImportFromSchool />
+      <section className="settings__group" aria-labelledby="settings-streak">
+        <h3 id="settings-streak">Your focus streak</h3>
+        <p>
+          Each day with a finished focus session adds one to your streak. Once a week you get a rest
+          day: missing a single day keeps your streak as it is.
+        </p>
+      </section>
 
       <section className="settings__danger" aria-labelledby="settings-danger">
         <h3 id="settings-danger">Danger Zone</h3>
