@@ -61,5 +61,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Component tests that type into the editor or load it lazily take 2-3 s alone, and several
+    // times that on a 2-core machine running every project at once: a hang still fails.
+    testTimeout: 20_000,
   },
 });
