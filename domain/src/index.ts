@@ -8,3 +8,4 @@ export * from './focus.ts';
 export * from './ids.ts';
 export * from './messages.ts';
 export * from './storedAssignment.ts';
+export * from './reminders.ts';

@@ -32,6 +32,8 @@ export interface Assignment {
   deep_dive: Record<string, string>;
   /** Order inside its column, ascending. */
   rank: number;
+  /** Minutes before the due time to remind; null means the student's defaults, [] none. */
+  reminders?: number[] | null;
   created_at: string;
   updated_at: string;
 }
@@ -52,6 +54,10 @@ export interface UserProfile {
   focus_streak?: number;
   /** The local date (YYYY-MM-DD) of the last completed focus session. */
   focus_last_date?: string;
+  /** Reminder times for assignments that have none of their own; absent means [1440, 60]. */
+  reminder_defaults?: number[];
+  /** The student's IANA time zone, set by the web app. */
+  time_zone?: string;
 }
 
 /** SPEC §3 AI chat message. */

@@ -49,6 +49,8 @@ export interface AssignmentDoc {
   deep_dive: Record<string, string>;
   /** Place inside its column: smaller comes first. */
   rank: number;
+  /** Minutes before the due time; null (or absent) means the student's defaults. */
+  reminders?: number[] | null;
   created_at: string;
   updated_at: string;
 }
@@ -72,6 +74,7 @@ export interface NewAssignment {
   subtasks?: { id: string; title: string; completed?: boolean; created_date?: string }[];
   notes?: { id: string; text: string; created_date?: string }[];
   rank?: number;
+  reminders?: number[] | null;
 }
 
 /** Stores a new assignment; the caller has validated the input. */
@@ -98,6 +101,7 @@ export async function createAssignment(
     deep_dive: {},
     // New cards go to the top of their column unless a place was given.
     rank: input.rank ?? -(now.getTime() + Math.random()),
+    reminders: input.reminders ?? null,
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };

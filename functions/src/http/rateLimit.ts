@@ -62,7 +62,7 @@ export function uploadRateWindowsFromEnv(env: NodeJS.ProcessEnv = process.env): 
 export function firestoreRateLimiter(
   db: Firestore,
   windows: RateWindow[],
-  kind: 'ai' | 'upload' = 'ai',
+  kind: 'ai' | 'upload' | 'feed' = 'ai',
 ): RateLimiter {
   return {
     async hit(uid, now = Date.now()) {

@@ -2,6 +2,8 @@ import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { deleteGoogleGrant } from '../auth/grant.ts';
 import { deleteUserFiles } from '../files/records.ts';
+import { deleteFeed } from '../calendarFeed/store.ts';
+import { pushUsers } from '../push/subscriptions.ts';
 import { profileRef } from './profile.ts';
 
 /**
@@ -15,6 +17,9 @@ export const USER_SUBCOLLECTIONS = [
   'files',
   'private',
   'focus_days',
+  'push_subscriptions',
+  'reminder_deliveries',
+  'reminder_snoozes',
 ] as const;
 
 async function deleteCollection(db: Firestore, path: string): Promise<number> {
@@ -39,6 +44,9 @@ export async function deleteAccount(auth: Auth, db: Firestore, uid: string): Pro
   await deleteGoogleGrant(db, uid);
   // Stored PDF bytes live outside Firestore (local folder or bucket).
   await deleteUserFiles(db, uid);
+  // Top-level lookups that point at the student: the feed link and the reminder list.
+  await deleteFeed(db, uid);
+  await pushUsers(db).doc(uid).delete();
   for (const name of USER_SUBCOLLECTIONS) await deleteCollection(db, `users/${uid}/${name}`);
   await profileRef(db, uid).delete();
   try {
