@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { buildSamplePdf } from '../../functions/src/files/pdf.fixture.ts';
 import { USER_SUBCOLLECTIONS } from '../../functions/src/users/account.ts';
@@ -135,6 +135,8 @@ export interface Ids {
   fileId: string;
   /** An assignment already holding the most subtasks and notes allowed (only with `full`). */
   fullAssignmentId: string;
+  /** A Web Push device (on the stack's stand-in). */
+  deviceId: string;
 }
 
 /** A signed-in student with data: one assignment with subtasks, notes and a saved chat, one PDF. */
@@ -209,6 +211,12 @@ interface Item {
   notes: { id: string }[];
 }
 
+/** A device's public key, as a browser makes it for a push subscription. */
+function deviceKey(): Buffer {
+  const ecdh = createECDH('prime256v1');
+  return ecdh.generateKeys();
+}
+
 /** Creates a student with data of every kind the API serves. */
 export async function makeStudent(opts: StudentOptions = {}): Promise<Student> {
   const user = await createTestUser(opts.prefix ?? 'security');
@@ -274,6 +282,24 @@ export async function makeStudent(opts: StudentOptions = {}): Promise<Student> {
     fullAssignmentId = full.item.id;
   }
   if (opts.calendar) await grantCalendar(me);
+  const device = await json<{ id: string }>(
+    me,
+    'POST',
+    '/api/push/subscriptions',
+    {
+      subscription: {
+        endpoint: `${inject('stack').push}push/${marker}`,
+        keys: {
+          p256dh: deviceKey().toString('base64url'),
+          auth: randomBytes(16).toString('base64url'),
+        },
+      },
+      device_name: `Phone ${marker}`,
+    },
+    201,
+  );
+  // The feed link exists from here on, so reading it changes nothing.
+  await json(me, 'GET', '/api/calendar-feed', undefined, 200);
   const [subtask] = item.subtasks;
   const [note] = item.notes;
   if (!subtask || !note) throw new Error('setup: the assignment came back without its entries');
@@ -288,6 +314,7 @@ export async function makeStudent(opts: StudentOptions = {}): Promise<Student> {
       noteId: note.id,
       fileId: up.body.file_id as string,
       fullAssignmentId,
+      deviceId: device.id,
     },
   };
 }

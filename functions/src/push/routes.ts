@@ -144,6 +144,7 @@ export function pushRoutes(db: Firestore, config: PushConfig | null, send: PushS
         throw new HttpError(410, DEVICE_GONE);
       }
       if (outcome === 'failed') throw new HttpError(503, TEST_NOT_SENT);
+      await subscriptionsOf(db, uid).doc(device.id).update({ last_test_at: new Date().toISOString() });
       res.json({ ok: true });
     }),
   );

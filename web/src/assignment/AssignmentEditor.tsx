@@ -48,6 +48,7 @@ import { CharCounter } from './CharCounter.tsx';
 import { Disclosure } from './Disclosure.tsx';
 import { DueDateTimeSelector } from './DueDateTimeSelector.tsx';
 import { changedFields, initialForm, type EditorForm } from './editorForm.ts';
+import { ReminderOverride } from '../reminders/ReminderOverride.tsx';
 import { TITLE_REQUIRED } from './editorText.ts';
 import { NotesSection, type NoteHandlers } from './NotesSection.tsx';
 import { PdfPicker } from './PdfPicker.tsx';
@@ -272,6 +273,7 @@ export function AssignmentEditor({
               completed,
             })),
             notes: draftNotes.map((n) => n.text),
+            reminders: form.reminders,
           }),
         );
       } else {
@@ -340,6 +342,11 @@ export function AssignmentEditor({
         </div>
 
         <DueDateTimeSelector<EditorForm> value={form} onChange={setForm} />
+        <ReminderOverride
+          value={form.reminders}
+          onChange={(reminders) => setForm((f) => ({ ...f, reminders }))}
+          hasDueDate={!!form.due_date}
+        />
 
         <Disclosure title="Subtasks" defaultOpen>
           <SubtasksSection

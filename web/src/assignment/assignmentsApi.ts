@@ -16,10 +16,12 @@ export interface AssignmentInput {
   subtasks?: { id: string; title: string; completed: boolean }[];
   notes?: string[];
   rank?: number;
+  /** Minutes before the due time; null means the student's defaults. */
+  reminders?: number[] | null;
 }
 
 export type AssignmentChanges = Partial<
-  Pick<Assignment, 'title' | 'description' | 'due_date' | 'status' | 'rank'>
+  Pick<Assignment, 'title' | 'description' | 'due_date' | 'status' | 'rank' | 'reminders'>
 > & {
   subtasks?: { id: string; title: string; completed: boolean }[];
   notes?: (string | { id: string; text: string })[];

@@ -13,6 +13,8 @@ export interface EditorForm extends DueForm {
   description: string;
   status: Status;
   saveToCalendar: boolean;
+  /** null: the student's default reminders; []: none; otherwise minutes before. */
+  reminders: number[] | null;
 }
 
 export function initialForm(assignment: Assignment | undefined, status?: Status): EditorForm {
@@ -21,6 +23,7 @@ export function initialForm(assignment: Assignment | undefined, status?: Status)
     description: assignment?.description ?? '',
     status: assignment?.status ?? status ?? DEFAULT_STATUS,
     saveToCalendar: false,
+    reminders: assignment?.reminders ?? null,
     ...dueFormFields(assignment?.due_date),
   };
 }
@@ -33,5 +36,8 @@ export function changedFields(before: Assignment, form: EditorForm): AssignmentC
   if (form.description !== before.description) changes.description = form.description;
   if (form.due_date !== before.due_date) changes.due_date = form.due_date;
   if (form.status !== before.status) changes.status = form.status;
+  if (JSON.stringify(form.reminders) !== JSON.stringify(before.reminders ?? null)) {
+    changes.reminders = form.reminders;
+  }
   return changes;
 }
