@@ -59,8 +59,9 @@ async function openApp(url: string): Promise<void> {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   for (const client of windows) {
     if (new URL(client.url).origin === self.location.origin) {
-      await client.focus();
+      // An open Brainboard page goes to the assignment; bringing it to the front may be refused.
       await client.navigate(target);
+      await client.focus().catch(() => undefined);
       return;
     }
   }
