@@ -98,7 +98,14 @@ export function zonedInstant(local: string, zone: string): Date | null {
   const m = WALL_RE.exec(local);
   if (!m) return null;
   const [, y, mo, d, h, mi, s] = m;
-  const wall = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s ?? 0));
+  const wall = Date.UTC(
+    Number(y),
+    Number(mo) - 1,
+    Number(d),
+    Number(h),
+    Number(mi),
+    Number(s ?? 0),
+  );
   if (Number.isNaN(wall)) return null;
   const halfDay = 12 * 3600_000;
   const before = wallMs(zone, wall - halfDay) - (wall - halfDay);
@@ -185,7 +192,10 @@ export function reminderText(
     minute: '2-digit',
   }).format(due);
   const when = left > 0 ? `due in ${describeLead(left)} (${time})` : `due now (${time})`;
-  return { title: `${title} · ${when}`, body: 'Tap Start focus to begin, or snooze for 10 minutes.' };
+  return {
+    title: `${title} · ${when}`,
+    body: 'Tap Start focus to begin, or snooze for 10 minutes.',
+  };
 }
 
 /** Picker choices for a reminder time, in minutes before, with their labels. */

@@ -7,9 +7,13 @@ import { spawnGroup, type GroupProcess } from './processes.ts';
  * production: the reminder dispatcher, in its own process with the functions' environment.
  */
 export function startReminderJob(env: NodeJS.ProcessEnv): GroupProcess {
-  return spawnGroup(process.execPath, ['--import', 'tsx', join('scripts', 'stack', 'reminder-loop.ts')], {
-    cwd: ROOT,
-    env,
-    logFile: join(DATA_DIR, 'logs', `reminders${PORT_OFFSET ? `-${PORT_OFFSET}` : ''}.log`),
-  });
+  return spawnGroup(
+    process.execPath,
+    ['--import', 'tsx', join('scripts', 'stack', 'reminder-loop.ts')],
+    {
+      cwd: ROOT,
+      env,
+      logFile: join(DATA_DIR, 'logs', `reminders${PORT_OFFSET ? `-${PORT_OFFSET}` : ''}.log`),
+    },
+  );
 }

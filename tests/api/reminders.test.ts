@@ -83,7 +83,9 @@ describe('reminders by Web Push', () => {
       .toBe(true);
     const push = received!;
     const delayMs = Date.parse(push.received_at) - fireAt;
-    console.log(`[reminders] due minute ${new Date(fireAt).toISOString()}, delivered after ${delayMs} ms`);
+    console.log(
+      `[reminders] due minute ${new Date(fireAt).toISOString()}, delivered after ${delayMs} ms`,
+    );
     expect(delayMs).toBeGreaterThanOrEqual(0);
     expect(push.headers['content-encoding']).toBe('aes128gcm');
     expect(push.headers.authorization).toMatch(/^vapid t=.+, k=/);
@@ -124,7 +126,9 @@ describe('reminders by Web Push', () => {
     expect(sent).toEqual([device.endpoint]);
     expect(reports.map((r) => r.sent).sort()).toEqual([0, 1]);
 
-    const done = await call('POST', '/api/reminders/action', { body: { token: payload.tokens.done } });
+    const done = await call('POST', '/api/reminders/action', {
+      body: { token: payload.tokens.done },
+    });
     expect(done.status, done.text).toBe(200);
     const after = await as('GET', `/api/assignment/${assignmentId}`);
     expect((after.body.item as { status: string }).status).toBe('done');
@@ -184,7 +188,11 @@ describe('the calendar feed', () => {
       due_date: '2031-03-10T14:30:00',
       reminders: [0],
     });
-    await as('POST', '/api/assignment', { title: 'Finished', due_date: '2031-03-10T10:00:00', status: 'done' });
+    await as('POST', '/api/assignment', {
+      title: 'Finished',
+      due_date: '2031-03-10T10:00:00',
+      status: 'done',
+    });
     const aId = (a.body.item as { id: string }).id;
     const bId = (b.body.item as { id: string }).id;
 
@@ -235,7 +243,9 @@ describe('the calendar feed', () => {
     expect(rotated.body.url).not.toBe(first.body.url);
     const old = await fetch(`${inject('stack').api}${feedPath}`);
     expect(old.status).toBe(404);
-    const fresh = await fetch(`${inject('stack').api}${new URL(String(rotated.body.url)).pathname}`);
+    const fresh = await fetch(
+      `${inject('stack').api}${new URL(String(rotated.body.url)).pathname}`,
+    );
     expect(fresh.status).toBe(200);
   });
 });

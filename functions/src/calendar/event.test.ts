@@ -26,9 +26,12 @@ describe('the calendar event of an assignment', () => {
   });
 
   it('carries the reminder times as popup reminders', () => {
-    const event = eventFor({ ...base, due_date: '2030-01-02T09:00:00' }, 'UTC', 'http://x', [
-      1440, 60, 0,
-    ]);
+    const event = eventFor(
+      { ...base, due_date: '2030-01-02T09:00:00' },
+      'UTC',
+      'http://x',
+      [1440, 60, 0],
+    );
     expect(event.reminders).toEqual({
       useDefault: false,
       overrides: [

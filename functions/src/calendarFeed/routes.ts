@@ -77,7 +77,10 @@ export function publicCalendarFeedRoutes(
         new Date(),
       );
       res.set('Content-Type', 'text/calendar; charset=utf-8');
-      res.set('Content-Disposition', `inline; filename="brainboard-${hashToken(m[1]).slice(0, 8)}.ics"`);
+      res.set(
+        'Content-Disposition',
+        `inline; filename="brainboard-${hashToken(m[1]).slice(0, 8)}.ics"`,
+      );
       res.send(body);
     }),
   );

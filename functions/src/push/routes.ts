@@ -66,7 +66,11 @@ export const subscribeSchema = z.strictObject(
 const idParam = z.string().regex(/^[a-f0-9]{40}$/);
 
 /** Devices that get reminders by Web Push: the VAPID key, subscribe, list, remove, test. */
-export function pushRoutes(db: Firestore, config: PushConfig | null, send: PushSender | null): Router {
+export function pushRoutes(
+  db: Firestore,
+  config: PushConfig | null,
+  send: PushSender | null,
+): Router {
   const router = Router();
   const requireConfig = (): PushConfig => {
     if (!config) throw new HttpError(503, PUSH_NOT_SET_UP);
@@ -144,7 +148,9 @@ export function pushRoutes(db: Firestore, config: PushConfig | null, send: PushS
         throw new HttpError(410, DEVICE_GONE);
       }
       if (outcome === 'failed') throw new HttpError(503, TEST_NOT_SENT);
-      await subscriptionsOf(db, uid).doc(device.id).update({ last_test_at: new Date().toISOString() });
+      await subscriptionsOf(db, uid)
+        .doc(device.id)
+        .update({ last_test_at: new Date().toISOString() });
       res.json({ ok: true });
     }),
   );

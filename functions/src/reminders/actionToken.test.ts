@@ -17,9 +17,9 @@ describe('reminder action tokens', () => {
     const token = signActionToken(claims, key);
     expect(verifyActionToken(token, actionKey('another-secret'), 1_000)).toBeNull();
     const [, sig] = token.split('.');
-    const forged = Buffer.from(
-      JSON.stringify({ a: 'done', u: 'u1', i: 'a1', e: 2_000 }),
-    ).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ a: 'done', u: 'u1', i: 'a1', e: 2_000 })).toString(
+      'base64url',
+    );
     expect(verifyActionToken(`${forged}.${sig}`, key, 1_000)).toBeNull();
     expect(verifyActionToken('junk', key, 1_000)).toBeNull();
     expect(verifyActionToken(`${token}.x`, key, 1_000)).toBeNull();

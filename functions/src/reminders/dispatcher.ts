@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { DEFAULT_TIME_ZONE, remindersDueBetween, reminderText, zonedInstant } from '@brainboard/domain';
+import {
+  DEFAULT_TIME_ZONE,
+  remindersDueBetween,
+  reminderText,
+  zonedInstant,
+} from '@brainboard/domain';
 import type { PushSender } from '../push/send.ts';
 import type { StoredSubscription } from '../push/subscriptions.ts';
 import {

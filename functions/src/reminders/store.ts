@@ -1,10 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { assignmentsOf, type AssignmentDoc } from '../assignments/store.ts';
-import {
-  pushUsers,
-  readSubscriptions,
-  removeSubscription,
-} from '../push/subscriptions.ts';
+import { pushUsers, readSubscriptions, removeSubscription } from '../push/subscriptions.ts';
 import { profileRef } from '../users/profile.ts';
 import { profileZone, type ReminderStore } from './dispatcher.ts';
 

@@ -949,7 +949,11 @@ export const ENDPOINTS: Endpoint[] = [
       {
         label: 'endpoint over 2048',
         request: () =>
-          j('POST', '/api/push/subscriptions', subscribe(`https://fcm.googleapis.com/${over(2048)}`)),
+          j(
+            'POST',
+            '/api/push/subscriptions',
+            subscribe(`https://fcm.googleapis.com/${over(2048)}`),
+          ),
         status: 400,
         error: 'subscription.endpoint must be at most 2048 characters.',
       },

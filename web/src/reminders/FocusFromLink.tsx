@@ -12,7 +12,11 @@ export function FocusFromLink() {
     const id = url.searchParams.get(FOCUS_PARAM);
     if (!id) return;
     url.searchParams.delete(FOCUS_PARAM);
-    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${url.pathname}${url.search}${url.hash}`,
+    );
     open(id);
   }, [open]);
   return null;

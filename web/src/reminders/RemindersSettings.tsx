@@ -15,6 +15,8 @@ interface Device {
   created_at: string;
 }
 
+const fetchDevices = () => api.get<Device[]>('/api/push/subscriptions').catch((): Device[] => []);
+
 const message = (err: unknown, fallback: string) =>
   isApiError(err) && err.message ? err.message : fallback;
 
@@ -30,15 +32,17 @@ export function RemindersSettings({ user }: { user: UserProfile }) {
   const blocker = pushBlocker();
 
   const loadDevices = useCallback(async () => {
-    try {
-      setDevices(await api.get<Device[]>('/api/push/subscriptions'));
-    } catch {
-      setDevices([]);
-    }
+    setDevices(await fetchDevices());
   }, []);
   useEffect(() => {
-    void loadDevices();
-  }, [loadDevices]);
+    let live = true;
+    void fetchDevices().then((list) => {
+      if (live) setDevices(list);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
 
   async function saveDefaults(next: number[]) {
     setDefaults(next);
@@ -137,7 +141,11 @@ export function RemindersSettings({ user }: { user: UserProfile }) {
           {devices.map((d) => (
             <li key={d.id}>
               <span>{d.device_name}</span>
-              <button type="button" className="button button--quiet" onClick={() => void test(d.id)}>
+              <button
+                type="button"
+                className="button button--quiet"
+                onClick={() => void test(d.id)}
+              >
                 Send a test reminder
               </button>
               <button
@@ -175,7 +183,11 @@ export function RemindersSettings({ user }: { user: UserProfile }) {
             <li>Google Calendar: Other calendars → + → From URL, then paste the link.</li>
             <li>Outlook: Add calendar → Subscribe from web, then paste the link.</li>
           </ol>
-          <button type="button" className="button button--quiet" onClick={() => void showFeed(true)}>
+          <button
+            type="button"
+            className="button button--quiet"
+            onClick={() => void showFeed(true)}
+          >
             Reset link
           </button>
         </>
