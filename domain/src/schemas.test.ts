@@ -199,6 +199,7 @@ describe('assignmentCreateSchema (POST /api/assignment)', () => {
       status: 'new',
       subtasks: [],
       notes: [],
+      reminders: null,
     });
   });
   it('accepts a full assignment and normalises its lists', () => {
@@ -220,6 +221,7 @@ describe('assignmentCreateSchema (POST /api/assignment)', () => {
         { title: 'Draft', completed: true },
       ],
       notes: [{ text: 'Ask Ms. B' }, { text: 'Library' }],
+      reminders: null,
     });
   });
   it('refuses unknown fields, such as form-only ones', () => {

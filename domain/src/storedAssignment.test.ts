@@ -43,6 +43,7 @@ describe('assignmentFromDoc', () => {
       completed_date: null,
       deep_dive: { 'Thought Provoker': 'Hmm' },
       rank: -5,
+      reminders: null,
       created_at: '2026-11-01T00:00:00.000Z',
       updated_at: '2026-11-02T00:00:00.000Z',
     });
