@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assignmentFromDoc } from './storedAssignment.ts';
 
 describe('assignmentFromDoc', () => {
-  it('orders subtasks and notes and drops tombstones', () => {
+  it('orders subtasks and notes', () => {
     const a = assignmentFromDoc('a1', {
       title: 'Essay',
       description: 'Draft',
@@ -11,21 +11,14 @@ describe('assignmentFromDoc', () => {
       subtasks: {
         s2: { title: 'Second', completed: true, created_date: '2026-11-02', order: 2 },
         s1: { title: 'First', completed: false, created_date: '2026-11-01', order: 1 },
-        s3: {
-          title: 'Gone',
-          completed: false,
-          created_date: '2026-11-01',
-          order: 3,
-          deleted: true,
-        },
       },
       notes: {
         n1: { text: 'Note', created_date: '2026-11-01', order: 0 },
-        n2: { text: 'Removed', created_date: '2026-11-01', order: 1, deleted: true },
       },
       completed_date: null,
       deep_dive: { 'Thought Provoker': 'Hmm' },
       rank: -5,
+      version: 7,
       created_at: '2026-11-01T00:00:00.000Z',
       updated_at: '2026-11-02T00:00:00.000Z',
     });
@@ -44,6 +37,7 @@ describe('assignmentFromDoc', () => {
       deep_dive: { 'Thought Provoker': 'Hmm' },
       rank: -5,
       reminders: null,
+      version: 7,
       created_at: '2026-11-01T00:00:00.000Z',
       updated_at: '2026-11-02T00:00:00.000Z',
     });
@@ -60,6 +54,7 @@ describe('assignmentFromDoc', () => {
       completed_date: null,
       deep_dive: {},
       rank: 0,
+      version: 1,
     });
   });
 });

@@ -30,10 +30,15 @@ export interface Assignment {
   completed_date: string | null;
   /** Deep-dive tool name → generated text. */
   deep_dive: Record<string, string>;
-  /** Order inside its column, ascending. */
+  /** Order inside its column, ascending (fractional: a card goes between two others). */
   rank: number;
   /** Minutes before the due time to remind; null means the student's defaults, [] none. */
   reminders?: number[] | null;
+  /**
+   * Raised by one on every write to the assignment; a whole-list replacement names the version
+   * it was based on and is refused when another write came first.
+   */
+  version: number;
   created_at: string;
   updated_at: string;
 }

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { createECDH, randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { buildSamplePdf } from '../../functions/src/files/pdf.fixture.ts';
-import { USER_SUBCOLLECTIONS } from '../../functions/src/users/account.ts';
 import { DATA_DIR } from '../../scripts/stack/config.ts';
 import { sessionOf } from './api.ts';
 import { createTestUser, type TestUser } from './auth.ts';
@@ -326,7 +325,7 @@ const byId = (docs: { id: string; data: () => unknown }[]) =>
 
 /**
  * Everything stored for one student: the profile, every collection under it
- * (USER_SUBCOLLECTIONS, the list account deletion uses), their consent logs
+ * (listed by Firestore itself), their consent logs
  * and started Google grants, their stored PDF bytes (lite mode: on disk) and
  * their Auth account.
  */
@@ -334,8 +333,8 @@ export async function storedFor(uid: string): Promise<Record<string, unknown>> {
   const { db, auth } = admin();
   const out: Record<string, unknown> = {};
   out.profile = (await db.doc(`users/${uid}`).get()).data() ?? null;
-  for (const name of USER_SUBCOLLECTIONS) {
-    out[name] = byId((await db.collection(`users/${uid}/${name}`).get()).docs);
+  for (const collection of await db.doc(`users/${uid}`).listCollections()) {
+    out[collection.id] = byId((await collection.get()).docs);
   }
   out.consent_logs = byId((await db.collection('consent_logs').where('uid', '==', uid).get()).docs);
   out.oauth_states = byId((await db.collection('oauth_states').where('uid', '==', uid).get()).docs);
