@@ -10,3 +10,6 @@ export * from './messages.ts';
 export * from './storedAssignment.ts';
 export * from './reminders.ts';
 export * from './boardOrder.ts';
+export * from './estimates.ts';
+export * from './whatNow.ts';
+export * from './reset.ts';

@@ -5,6 +5,7 @@ import { declaredSecrets, readConfig } from './config.ts';
 import { getServices } from './firebase.ts';
 import { readPushConfig } from './push/config.ts';
 import { runReminderDispatch } from './reminders/run.ts';
+import { lmsFetchOptions, syncDueFeeds } from './lms/schedule.ts';
 
 const { auth, db } = getServices();
 
@@ -38,5 +39,14 @@ export const reminders = onSchedule(
     if (report && (report.sent || report.failed || report.removedDevices)) {
       console.log('Reminders dispatched', report);
     }
+  },
+);
+
+/** Calendar feeds from students' schools, synced in small batches every few hours. */
+export const lmsSync = onSchedule(
+  { region: 'us-central1', schedule: 'every 30 minutes', timeoutSeconds: 300, memory: '512MiB' },
+  async () => {
+    const { synced, failed } = await syncDueFeeds(db, lmsFetchOptions(), new Date());
+    console.log(`Calendar feeds synced: ${synced}, failed: ${failed}`);
   },
 );

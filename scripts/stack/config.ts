@@ -88,6 +88,8 @@ export interface ProviderUrls {
   oauthTokenUrl?: string;
   /** The Web Push stand-in's base URL. */
   pushBaseUrl?: string;
+  /** The LMS stand-in: the one loopback base the functions may fetch feeds from. */
+  lmsBaseUrl?: string;
 }
 
 const pick = (...values: (string | undefined)[]) => values.find((v) => v !== undefined && v !== '');
@@ -138,6 +140,7 @@ export function functionsEnv(mode: StackMode, providers: ProviderUrls): Record<s
     // A fixed, public key for local data only; production reads its own from a secret.
     TOKEN_ENCRYPTION_KEY: pick(process.env.TOKEN_ENCRYPTION_KEY, LOCAL_TOKEN_ENCRYPTION_KEY),
     APP_URL: pick(process.env.APP_URL, `http://localhost:${WEB_PORT}`),
+    LMS_ALLOWED_BASE_URL: providers.lmsBaseUrl,
     CORS_ORIGINS: `http://localhost:${WEB_PORT},http://127.0.0.1:${WEB_PORT}`,
     VAPID_PUBLIC_KEY: pick(process.env.VAPID_PUBLIC_KEY, LOCAL_VAPID_KEYS.publicKey),
     VAPID_PRIVATE_KEY: pick(process.env.VAPID_PRIVATE_KEY, LOCAL_VAPID_KEYS.privateKey),

@@ -23,6 +23,7 @@ import {
   webEnv,
   type ProviderUrls,
 } from './config.ts';
+import { startLms, startLmsSyncLoop, LMS_STANDIN_PORT } from './lms-jobs.ts';
 import { detectMode, type ModeChoice } from './mode.ts';
 import { assertPortsFree, spawnGroup, waitForHttp, type GroupProcess } from './processes.ts';
 
@@ -46,6 +47,7 @@ export interface Stack {
     openai: string | null;
     calendar: string | null;
     push: string;
+    lms: string;
   };
   stop(): Promise<void>;
 }
@@ -111,6 +113,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     if (useOpenAIStandin) ports['OpenAI stand-in'] = OPENAI_STANDIN_PORT;
     if (useCalendarStandin) ports['Calendar stand-in'] = CALENDAR_STANDIN_PORT;
     ports['Web Push stand-in'] = PUSH_STANDIN_PORT;
+    ports['LMS stand-in'] = LMS_STANDIN_PORT;
     await assertPortsFree(ports);
     mkdirSync(DATA_DIR, { recursive: true });
 
@@ -136,6 +139,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     stoppers.push(() => push.close());
     providers.pushBaseUrl = push.url;
     log(`Web Push stand-in: ${push.url}`);
+    const lms = await startLms(log);
+    stoppers.push(() => lms.close());
+    providers.lmsBaseUrl = lms.url;
 
     if (mode.mode === 'lite') {
       // Its ESM build has unresolvable imports under Node's loader; the CJS build works.
@@ -198,6 +204,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       FIRESTORE_EMULATOR_HOST: urls.firestoreHost,
     });
 
+    stoppers.push(await startLmsSyncLoop(lms.url));
+
     if (options.seed) {
       const { getServices } = await import('../../functions/src/firebase.ts');
       const { seedDemo } = await import('./seed.ts');
@@ -245,6 +253,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         openai: providers.openaiBaseUrl ?? null,
         calendar: providers.calendarRootUrl ?? null,
         push: push.url,
+        lms: lms.url,
       },
       stop,
     };

@@ -14,6 +14,7 @@ declare module 'vitest' {
       openai: string | null;
       calendar: string | null;
       push: string;
+      lms: string;
     };
   }
 }
@@ -44,6 +45,7 @@ export async function setup(project: TestProject) {
     openai: stack.urls.openai,
     calendar: stack.urls.calendar,
     push: stack.urls.push,
+    lms: stack.urls.lms,
   });
 }
 

@@ -136,6 +136,8 @@ export interface Ids {
   fullAssignmentId: string;
   /** A Web Push device (on the stack's stand-in). */
   deviceId: string;
+  /** A calendar feed (an empty one, so it adds no assignments). */
+  feedId: string;
 }
 
 /** A signed-in student with data: one assignment with subtasks, notes and a saved chat, one PDF. */
@@ -202,6 +204,17 @@ async function grantCalendar(student: { user: TestUser; csrf: string }): Promise
   if (done.status !== 302 || !granted.granted) {
     throw new Error(`setup: the calendar grant did not complete (${done.status})`);
   }
+}
+
+/** A calendar with no deadlines on the LMS stand-in. */
+async function emptyFeedUrl(): Promise<string> {
+  const url = `${inject('stack').lms}feeds/security-empty.ics`;
+  const put = await fetch(url, {
+    method: 'PUT',
+    body: 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Moodle Pty Ltd//NONSGML Moodle Version 2024100700//EN\r\nEND:VCALENDAR\r\n',
+  });
+  if (put.status !== 204) throw new Error(`setup: the LMS stand-in answered ${put.status}`);
+  return url;
 }
 
 interface Item {
@@ -299,6 +312,13 @@ export async function makeStudent(opts: StudentOptions = {}): Promise<Student> {
   );
   // The feed link exists from here on, so reading it changes nothing.
   await json(me, 'GET', '/api/calendar-feed', undefined, 200);
+  const feed = await json<{ id: string }>(
+    me,
+    'POST',
+    '/api/lms-feeds',
+    { url: await emptyFeedUrl() },
+    201,
+  );
   const [subtask] = item.subtasks;
   const [note] = item.notes;
   if (!subtask || !note) throw new Error('setup: the assignment came back without its entries');
@@ -314,6 +334,7 @@ export async function makeStudent(opts: StudentOptions = {}): Promise<Student> {
       fileId: up.body.file_id as string,
       fullAssignmentId,
       deviceId: device.id,
+      feedId: feed.id,
     },
   };
 }
@@ -337,6 +358,7 @@ export async function storedFor(uid: string): Promise<Record<string, unknown>> {
     out[collection.id] = byId((await collection.get()).docs);
   }
   out.consent_logs = byId((await db.collection('consent_logs').where('uid', '==', uid).get()).docs);
+  out.lms_feeds = byId((await db.collection('lms_feeds').where('uid', '==', uid).get()).docs);
   out.oauth_states = byId((await db.collection('oauth_states').where('uid', '==', uid).get()).docs);
   const dir = join(DATA_DIR, 'files', 'users', uid, 'files');
   out.stored_files = existsSync(dir) ? readdirSync(dir).sort() : [];
