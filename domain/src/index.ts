@@ -8,6 +8,7 @@ export * from './focus.ts';
 export * from './ids.ts';
 export * from './messages.ts';
 export * from './storedAssignment.ts';
+export * from './reminders.ts';
 export * from './boardOrder.ts';
 export * from './estimates.ts';
 export * from './whatNow.ts';

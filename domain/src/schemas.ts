@@ -13,6 +13,7 @@ import {
   TITLE_MAX_LENGTH,
 } from './constants.ts';
 import { isValidDueDate } from './dueDate.ts';
+import { reminderListSchema, timeZoneSchema } from './reminders.ts';
 import { estimateMinutesSchema } from './estimates.ts';
 
 /** Error of a strict object: unknown fields by name, anything else "<what> must be an object." */
@@ -150,6 +151,7 @@ export const assignmentCreateSchema = z.strictObject(
     status: statusSchema.default('new'),
     subtasks: subtasksSchema.default([]),
     notes: notesSchema.default([]),
+    reminders: reminderListSchema('reminders').nullable().default(null),
   },
   { error: objectError('assignment') },
 );
@@ -180,6 +182,7 @@ export const assignmentPatchSchema = z
       subtasks: subtasksSchema.optional(),
       notes: notesSchema.optional(),
       rank: z.number({ error: 'rank must be a number.' }).optional(),
+      reminders: reminderListSchema('reminders').nullable().optional(),
     },
     { error: objectError('assignment') },
   )
@@ -213,6 +216,8 @@ export const userPatchSchema = z
         .optional(),
       last_used_version: versionSchema('last_used_version').optional(),
       last_whats_new_version: versionSchema('last_whats_new_version').optional(),
+      reminder_defaults: reminderListSchema('reminder_defaults').optional(),
+      time_zone: timeZoneSchema.optional(),
     },
     { error: objectError('user update') },
   )

@@ -18,6 +18,12 @@ import { calendarRoutes } from './routes/calendar.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { taskRoutes } from './routes/tasks.ts';
 import { userRoutes } from './routes/user.ts';
+import { calendarFeedRoutes, publicCalendarFeedRoutes } from './calendarFeed/routes.ts';
+import { readPushConfig } from './push/config.ts';
+import { pushRoutes } from './push/routes.ts';
+import { webPushSender } from './push/send.ts';
+import { actionKey } from './reminders/actionToken.ts';
+import { reminderActionRoutes } from './reminders/routes.ts';
 import { csrfTokenOf } from './users/profile.ts';
 
 export interface AppDeps {
@@ -96,6 +102,10 @@ export function createApp({ auth, db, config }: AppDeps): express.Express {
   });
   const google = readGoogleConfig();
   api.use(authRoutes(db, google));
+  const push = readPushConfig();
+  // A notification's buttons and calendar apps have no sign-in: a signed token is their authority.
+  api.use(reminderActionRoutes(db, push ? actionKey(push.privateKey) : null));
+  api.use(publicCalendarFeedRoutes(db, google.appUrl));
   api.use(requireUser(auth));
   // POST /api/upload-pdf reads its own multipart body (up to 20 MB) and checks CSRF itself.
   api.use(filesRoutes(db));
@@ -113,6 +123,8 @@ export function createApp({ auth, db, config }: AppDeps): express.Express {
   api.use(focusRoutes(db));
   api.use(timeRoutes(db));
   api.use(aiRoutes(db));
+  api.use(pushRoutes(db, push, push ? webPushSender(push) : null));
+  api.use(calendarFeedRoutes(db, google.appUrl));
   api.use(lmsRoutes(db, lmsFetchOptions()));
 
   api.use(notFoundHandler);

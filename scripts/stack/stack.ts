@@ -5,6 +5,8 @@ import type { FirestoreServer as LiteFirestoreServer } from '@firestore-emulator
 import { join } from 'node:path';
 import { startCalendarStandin } from '../standins/calendar-standin.ts';
 import { startOpenAIStandin } from '../standins/openai-standin.ts';
+import { startPushStandin } from '../standins/push-standin.ts';
+import { startReminderJob } from './jobs.ts';
 import {
   CALENDAR_STANDIN_PORT,
   DATA_DIR,
@@ -13,6 +15,7 @@ import {
   functionsEnv,
   OPENAI_STANDIN_PORT,
   PORT_OFFSET,
+  PUSH_STANDIN_PORT,
   PROJECT_ID,
   ROOT,
   urls,
@@ -43,6 +46,7 @@ export interface Stack {
     authEmulator: string;
     openai: string | null;
     calendar: string | null;
+    push: string;
     lms: string;
   };
   stop(): Promise<void>;
@@ -108,6 +112,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const useCalendarStandin = !process.env.GOOGLE_CALENDAR_ROOT_URL;
     if (useOpenAIStandin) ports['OpenAI stand-in'] = OPENAI_STANDIN_PORT;
     if (useCalendarStandin) ports['Calendar stand-in'] = CALENDAR_STANDIN_PORT;
+    ports['Web Push stand-in'] = PUSH_STANDIN_PORT;
     ports['LMS stand-in'] = LMS_STANDIN_PORT;
     await assertPortsFree(ports);
     mkdirSync(DATA_DIR, { recursive: true });
@@ -130,6 +135,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       log(`Calendar stand-in: ${calendar.url}`);
     }
 
+    const push = await startPushStandin({ port: PUSH_STANDIN_PORT, host: '127.0.0.1' });
+    stoppers.push(() => push.close());
+    providers.pushBaseUrl = push.url;
+    log(`Web Push stand-in: ${push.url}`);
     const lms = await startLms(log);
     stoppers.push(() => lms.close());
     providers.lmsBaseUrl = lms.url;
@@ -146,7 +155,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
 
     const fnEnv = functionsEnv(mode.mode, providers);
-    const childEnv: NodeJS.ProcessEnv = { ...process.env, ...fnEnv };
+    const childEnv: NodeJS.ProcessEnv = {
+      // Reading the functions' code takes longer than the CLI's 10 s on a busy machine.
+      FUNCTIONS_DISCOVERY_TIMEOUT: '60',
+      ...process.env,
+      ...fnEnv,
+    };
 
     log('Building the functions...');
     const watcher = await bundleFunctions(options.web === 'dev', childEnv);
@@ -179,6 +193,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       process: emulators,
       what: 'The Firebase emulators',
     });
+
+    const reminders = startReminderJob(childEnv);
+    stoppers.push(() => reminders.stop());
 
     // The Admin SDK in this process talks to the same emulators.
     Object.assign(process.env, {
@@ -235,6 +252,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         authEmulator: urls.auth,
         openai: providers.openaiBaseUrl ?? null,
         calendar: providers.calendarRootUrl ?? null,
+        push: push.url,
         lms: lms.url,
       },
       stop,

@@ -1,3 +1,4 @@
+import { effectiveReminders } from '@brainboard/domain';
 import type { Firestore } from 'firebase-admin/firestore';
 import { calendar as googleCalendar } from 'googleapis/build/src/apis/calendar/index.js';
 import { assignmentRef, readAssignmentDoc } from '../assignments/store.ts';
@@ -11,6 +12,7 @@ import {
   oauthClient,
 } from '../auth/grant.ts';
 import { HttpError, notFound } from '../http/errors.ts';
+import { profileRef } from '../users/profile.ts';
 import { EventInputError, eventFor } from './event.ts';
 
 /** SPEC §8: the web app looks for this text to ask the student to sign in again. */
@@ -93,7 +95,13 @@ export async function saveAssignmentToCalendar(
   if (!doc) throw notFound(ASSIGNMENT_NOT_FOUND);
   let body;
   try {
-    body = eventFor({ id: assignmentId, ...doc }, timeZone, config.appUrl);
+    const defaults = (await profileRef(db, uid).get()).get('reminder_defaults') as unknown;
+    body = eventFor(
+      { id: assignmentId, ...doc },
+      timeZone,
+      config.appUrl,
+      effectiveReminders(doc.reminders, Array.isArray(defaults) ? (defaults as number[]) : null),
+    );
   } catch (err) {
     if (err instanceof EventInputError) throw new HttpError(400, err.message);
     throw err;

@@ -52,6 +52,7 @@ import { Disclosure } from './Disclosure.tsx';
 import { DueDateTimeSelector } from './DueDateTimeSelector.tsx';
 import { ConflictNotice } from './ConflictNotice.tsx';
 import type { EditorForm } from './editorForm.ts';
+import { ReminderOverride } from '../reminders/ReminderOverride.tsx';
 import { TITLE_REQUIRED } from './editorText.ts';
 import { NotesSection, type NoteHandlers } from './NotesSection.tsx';
 import { PdfPicker } from './PdfPicker.tsx';
@@ -308,6 +309,7 @@ export function AssignmentEditor({
               ...(estimate_minutes ? { estimate_minutes } : {}),
             })),
             notes: draftNotes.map((n) => n.text),
+            reminders: form.reminders,
           }),
         );
       } else {
@@ -377,6 +379,11 @@ export function AssignmentEditor({
         </div>
 
         <DueDateTimeSelector<EditorForm> value={form} onChange={setForm} />
+        <ReminderOverride
+          value={form.reminders}
+          onChange={(reminders) => setForm({ ...form, reminders })}
+          hasDueDate={!!form.due_date}
+        />
         <ConflictNotice field="due_date" conflicts={draft.conflicts} onResolve={draft.resolve} />
 
         <Disclosure title="Subtasks" defaultOpen>

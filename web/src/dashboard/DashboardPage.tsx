@@ -7,6 +7,8 @@ import { hasAcceptedBoth } from '../consent/hasAccepted.ts';
 import { FocusButton } from '../focus/FocusButton.tsx';
 import { FocusProvider } from '../focus/FocusProvider.tsx';
 import { useSession } from '../session/sessionContext.ts';
+import { FocusFromLink } from '../reminders/FocusFromLink.tsx';
+import { TimeZoneSync } from '../reminders/TimeZoneSync.tsx';
 import { SettingsModal } from '../settings/SettingsModal.tsx';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
 import { useTheme } from '../theme/useTheme.ts';
@@ -54,6 +56,8 @@ export function DashboardPage() {
         {user && accepted && (
           <>
             <Board />
+            <FocusFromLink />
+            <TimeZoneSync user={user} />
             {/* Decided from the fresh profile, not this browser's cached copy. */}
             {fresh && <WhatsNewDialog />}
           </>
