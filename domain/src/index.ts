@@ -8,3 +8,5 @@ export * from './focus.ts';
 export * from './ids.ts';
 export * from './messages.ts';
 export * from './storedAssignment.ts';
+export * from './safeId.ts';
+export * from './safeText.ts';

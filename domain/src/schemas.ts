@@ -13,6 +13,8 @@ import {
   TITLE_MAX_LENGTH,
 } from './constants.ts';
 import { isValidDueDate } from './dueDate.ts';
+import { isPrototypeName } from './safeId.ts';
+import { hasVisibleCharacter, isWellFormedText } from './safeText.ts';
 
 /** Error of a strict object: unknown fields by name, anything else "<what> must be an object." */
 const objectError =
@@ -30,7 +32,13 @@ function text(field: string, max: number, opts: { trim?: boolean; required?: boo
   });
   if (opts.trim) s = s.trim();
   if (opts.required) s = s.min(1, `${field} is required.`);
-  return s.max(max, `${field} must be at most ${max} characters.`);
+  return s
+    .max(max, `${field} must be at most ${max} characters.`)
+    .refine(isWellFormedText, `${field} contains a broken character. Please retype it.`)
+    .refine(
+      (v) => !opts.required || v === '' || hasVisibleCharacter(v),
+      `${field} is required.`,
+    );
 }
 
 /** Ids usable as document ids and field-path keys: letters, digits, "-" and "_". */
@@ -39,7 +47,7 @@ const idSchema = (field: string) =>
   text(field, 128, { required: true }).regex(
     ID_RE,
     `${field} may contain only letters, digits, "-" and "_".`,
-  );
+  ).refine((v) => !isPrototypeName(v), `${field} is a reserved name. Please choose another.`);
 
 /** SPEC §5: required, trimmed, at most 125 characters. */
 export const titleSchema = text('title', TITLE_MAX_LENGTH, { trim: true, required: true });

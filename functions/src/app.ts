@@ -5,7 +5,14 @@ import { readGoogleConfig } from './auth/config.ts';
 import type { ServerConfig } from './config.ts';
 import { requireUser } from './http/auth.ts';
 import { requireCsrf } from './http/csrf.ts';
+import {
+  DATABASE_UNAVAILABLE,
+  databaseReachable,
+  requestDeadline,
+  RETRY_AFTER_SECONDS,
+} from './http/deadline.ts';
 import { errorHandler, HttpError, notFoundHandler } from './http/errors.ts';
+import { refuseUnsafePathSegments } from './http/ids.ts';
 import { aiRoutes } from './routes/ai.ts';
 import { assignmentRoutes } from './routes/assignments.ts';
 import { filesRoutes } from './routes/files.ts';
@@ -88,8 +95,15 @@ export function createApp({ auth, db, config }: AppDeps): express.Express {
   const api = express.Router();
   api.use(securityHeaders);
   api.use(cors(config.corsOrigins));
-  api.get('/health', (_req, res) => {
-    res.json({ ok: true });
+  api.use(requestDeadline());
+  api.use(refuseUnsafePathSegments);
+  api.get('/health', async (_req, res) => {
+    if (await databaseReachable(db)) {
+      res.json({ ok: true, database: 'reachable' });
+      return;
+    }
+    res.set('Retry-After', String(RETRY_AFTER_SECONDS));
+    res.status(503).json({ ok: false, database: 'unreachable', error: DATABASE_UNAVAILABLE });
   });
   const google = readGoogleConfig();
   api.use(authRoutes(db, google));
