@@ -11,7 +11,10 @@ export function isWellFormedText(text: string): boolean {
 
 /** `text` with every lone surrogate replaced by U+FFFD (what `toWellFormed` does). */
 export function toWellFormedText(text: string): string {
-  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+  return text.replace(
+    /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    '\uFFFD',
+  );
 }
 
 /**

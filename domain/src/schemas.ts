@@ -35,19 +35,15 @@ function text(field: string, max: number, opts: { trim?: boolean; required?: boo
   return s
     .max(max, `${field} must be at most ${max} characters.`)
     .refine(isWellFormedText, `${field} contains a broken character. Please retype it.`)
-    .refine(
-      (v) => !opts.required || v === '' || hasVisibleCharacter(v),
-      `${field} is required.`,
-    );
+    .refine((v) => !opts.required || v === '' || hasVisibleCharacter(v), `${field} is required.`);
 }
 
 /** Ids usable as document ids and field-path keys: letters, digits, "-" and "_". */
 const ID_RE = /^[A-Za-z0-9_-]{1,128}$/;
 const idSchema = (field: string) =>
-  text(field, 128, { required: true }).regex(
-    ID_RE,
-    `${field} may contain only letters, digits, "-" and "_".`,
-  ).refine((v) => !isPrototypeName(v), `${field} is a reserved name. Please choose another.`);
+  text(field, 128, { required: true })
+    .regex(ID_RE, `${field} may contain only letters, digits, "-" and "_".`)
+    .refine((v) => !isPrototypeName(v), `${field} is a reserved name. Please choose another.`);
 
 /** SPEC §5: required, trimmed, at most 125 characters. */
 export const titleSchema = text('title', TITLE_MAX_LENGTH, { trim: true, required: true });

@@ -23,6 +23,7 @@ import { sessionRoutes } from './routes/session.ts';
 import { taskRoutes } from './routes/tasks.ts';
 import { userRoutes } from './routes/user.ts';
 import { csrfTokenOf } from './users/profile.ts';
+import { signInEnded } from './users/signins.ts';
 
 export interface AppDeps {
   auth: Auth;
@@ -107,7 +108,7 @@ export function createApp({ auth, db, config }: AppDeps): express.Express {
   });
   const google = readGoogleConfig();
   api.use(authRoutes(db, google));
-  api.use(requireUser(auth));
+  api.use(requireUser(auth, (uid, authTime) => signInEnded(db, uid, authTime)));
   // POST /api/upload-pdf reads its own multipart body (up to 20 MB) and checks CSRF itself.
   api.use(filesRoutes(db));
   api.use(capBodySize(config.jsonBodyLimit));

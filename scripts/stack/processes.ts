@@ -127,3 +127,19 @@ export async function assertPortsFree(ports: Record<string, number>): Promise<vo
     );
   }
 }
+
+/** Waits until something accepts TCP connections on 127.0.0.1:`port`. */
+export async function waitForPort(
+  port: number,
+  opts: { timeoutMs: number; process?: GroupProcess; what: string },
+): Promise<void> {
+  const deadline = Date.now() + opts.timeoutMs;
+  while (Date.now() < deadline) {
+    if (opts.process && opts.process.child.exitCode !== null) {
+      throw new Error(`${opts.what} stopped before it was ready:\n${opts.process.tail()}`);
+    }
+    if (!(await portIsFree(port))) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${opts.what} was not ready within ${opts.timeoutMs / 1000} s.`);
+}

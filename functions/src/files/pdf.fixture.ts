@@ -36,7 +36,9 @@ export function buildSamplePdf(
       `<< /Length ${Buffer.byteLength(body, 'latin1')} >>\nstream\n${body}\nendstream`;
   });
   if (padding !== undefined) {
-    objects.push(`<< /Length ${padding} >>\nstream\n${' '.repeat(Math.max(0, padding))}\nendstream`);
+    objects.push(
+      `<< /Length ${padding} >>\nstream\n${' '.repeat(Math.max(0, padding))}\nendstream`,
+    );
   }
   objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pageIds.length} >>`;
 
