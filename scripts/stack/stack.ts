@@ -163,7 +163,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
 
     const fnEnv = functionsEnv(mode.mode, providers);
-    const childEnv: NodeJS.ProcessEnv = { ...process.env, ...fnEnv };
+    const childEnv: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...fnEnv,
+      // The Functions emulator starts one worker process per request in flight, up to this
+      // many (firebase-tools' default is 50, each ~150 MB); requests past it wait in its queue.
+      FUNCTIONS_EMULATOR_PARALLEL: process.env.FUNCTIONS_EMULATOR_PARALLEL ?? '6',
+    };
 
     log('Building the functions...');
     const watcher = await bundleFunctions(options.web === 'dev', childEnv);

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { liteFirestorePidFile } from '../../scripts/stack/config.ts';
 import { call, sessionOf } from '../support/api.ts';
 import { createTestUser, type TestUser } from '../support/auth.ts';
-import { grantCalendarAccess } from '../support/signin.ts';
 
 /**
  * Faults injected into one part of the running stack while the rest keeps going: the lite
@@ -54,23 +53,26 @@ describe.runIf(inject('stack').mode === 'lite')('faults: the database stops answ
 
     pause();
     try {
-      const started = Date.now();
-      const [write, read, health] = await Promise.all([
-        as('POST', '/api/assignment', { title: 'Written while the database sleeps' }),
-        as('GET', '/api/assignments'),
-        call('GET', '/api/health'),
-      ]);
-      const elapsed = Date.now() - started;
-      console.log(`[faults] 503 after ${elapsed} ms with Firestore paused`);
-      for (const res of [write, read]) {
+      const timed = async <T>(work: Promise<T>) => {
+        const started = Date.now();
+        const res = await work;
+        return { res, ms: Date.now() - started };
+      };
+      const write = await timed(as('POST', '/api/assignment', { title: 'Written while asleep' }));
+      const read = await timed(as('GET', '/api/assignments'));
+      const health = await timed(call('GET', '/api/health'));
+      console.log(
+        `[faults] Firestore paused: write 503 after ${write.ms} ms, read after ${read.ms} ms, health after ${health.ms} ms`,
+      );
+      for (const { res, ms } of [write, read]) {
         expect(res.status, res.text).toBe(503);
         expect(res.headers.get('content-type')).toContain('application/json');
         expect(res.body).toEqual({ error: UNAVAILABLE });
         expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(ms).toBeLessThan(10_000);
       }
-      expect(health.status).toBe(503);
-      expect(health.body).toMatchObject({ database: 'unreachable' });
-      expect(elapsed).toBeLessThan(10_000);
+      expect(health.res.status).toBe(503);
+      expect(health.res.body).toMatchObject({ database: 'unreachable' });
     } finally {
       resume();
     }
@@ -82,11 +84,12 @@ describe.runIf(inject('stack').mode === 'lite')('faults: the database stops answ
     const after = await as('GET', '/api/assignments');
     expect(after.status, after.text).toBe(200);
     const titles = (after.body as unknown as { title: string }[]).map((a) => a.title);
-    console.log(`[faults] the write that answered 503 landed later: ${titles.length > 0}`);
+    console.log(`[faults] after resuming, stored titles: ${JSON.stringify(titles)}`);
+    expect(titles).not.toContain('Written while asleep');
   });
 });
 
-describe('faults: the AI provider and Google Calendar', () => {
+describe('faults: the AI provider', () => {
   it('a stream the provider drops ends with an error event, not a hang', async () => {
     const on = await as('PATCH', `/api/user/${me.user.uid}`, { ai_help_enabled: true });
     expect(on.status, on.text).toBe(200);
@@ -104,34 +107,5 @@ describe('faults: the AI provider and Google Calendar', () => {
     const text = await res.text();
     expect(text).toContain('event: error');
     expect(text).not.toMatch(/127\.0\.0\.1|localhost|ECONN|at \S+ \(/);
-  });
-
-  it('Calendar down: the assignment stays saved and the alert has no internal details', async () => {
-    const created = await as('POST', '/api/assignment', {
-      title: 'Essay draft',
-      due_date: '2030-05-01T10:00:00',
-    });
-    expect(created.status, created.text).toBe(201);
-    const id = (created.body as { item: { id: string } }).item.id;
-    const calendar = inject('stack').calendar;
-    if (!calendar) {
-      console.log('[faults] skipped the Calendar fault: a real Calendar is configured');
-      return;
-    }
-    await grantCalendarAccess(me.user, me.csrf);
-    const failed = await fetch(`${calendar}__standin/fail-next`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ status: 503, message: 'Backend Error' }),
-    });
-    expect(failed.ok).toBe(true);
-    const res = await as('POST', `/api/assignment/${id}/save-to-calendar`, {
-      time_zone: 'Europe/Berlin',
-    });
-    expect(res.status, res.text).toBe(503);
-    expect((res.body as { error: string }).error).toMatch(/^Google Calendar /);
-    expect(res.text).not.toMatch(/127\.0\.0\.1|localhost|https?:\/\/|ECONN|at \S+ \(/);
-    const still = await as('GET', `/api/assignment/${id}`);
-    expect(still.status).toBe(200);
   });
 });

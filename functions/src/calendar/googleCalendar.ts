@@ -82,7 +82,7 @@ function googleReason(err: unknown): string | null {
   return detail.slice(0, 200);
 }
 
-function googleFailure(err: unknown): HttpError {
+export function googleFailure(err: unknown): HttpError {
   const status = statusOf(err);
   if (status === 429 || reasonsOf(err).some((r) => /rateLimit/i.test(r))) {
     return new HttpError(429, `Google Calendar is busy right now. Please try again in a minute.`);

@@ -7,7 +7,7 @@ export const DATABASE_UNAVAILABLE =
 /** Seconds a client should wait before trying again after a 503. */
 export const RETRY_AFTER_SECONDS = 5;
 /** The longest a request waits on the database before it answers 503. */
-export const DATABASE_DEADLINE_MS = 6_000;
+export const DATABASE_DEADLINE_MS = 5_000;
 
 /** gRPC status codes that mean "the database did not answer", not "your request was wrong". */
 const UNAVAILABLE_CODES = new Set([4 /* DEADLINE_EXCEEDED */, 14 /* UNAVAILABLE */]);
