@@ -23,12 +23,37 @@ export async function startLiteFirestore(port: number, host = '127.0.0.1') {
   const firestore = new FirestoreServer();
   // The package's own start() binds 0.0.0.0; bind the loopback address only.
   const { server } = firestore as unknown as { server: import('@grpc/grpc-js').Server };
+  honourCancellation(server);
   await new Promise<void>((resolve, reject) =>
     server.bindAsync(`${host}:${port}`, ServerCredentials.createInsecure(), (err: Error | null) =>
       err ? reject(err) : resolve(),
     ),
   );
   return firestore;
+}
+
+interface HandlerEntry {
+  type: string;
+  func: (call: { cancelled?: boolean }, callback: unknown) => unknown;
+}
+
+/**
+ * Like Firestore, a request whose caller already gave up (deadline passed, call cancelled)
+ * is not carried out. The package runs each request as soon as it has read it, even when the
+ * cancellation arrived in the same read (a paused server resuming): look once more after
+ * the frames already received are processed.
+ */
+function honourCancellation(server: import('@grpc/grpc-js').Server): void {
+  const handlers = (server as unknown as { handlers: Map<string, HandlerEntry> }).handlers;
+  for (const entry of handlers.values()) {
+    if (entry.type !== 'unary') continue;
+    const run = entry.func;
+    entry.func = (call, callback) => {
+      setImmediate(() => {
+        if (!call.cancelled) run(call, callback);
+      });
+    };
+  }
 }
 
 /** Exits when the parent process is gone (the child is then re-parented). */

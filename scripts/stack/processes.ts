@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
+
+const GUARD = join(import.meta.dirname, 'guard.mjs');
 
 export interface GroupProcess {
   child: ChildProcess;
@@ -14,7 +16,9 @@ export interface GroupProcess {
 
 /**
  * Starts a command in its own process group, so that stopping it also stops
- * everything it started (the emulators spawn Java and Node workers).
+ * everything it started (the emulators spawn Java and Node workers), and so that
+ * the group stops by itself when this process is killed. Adding a part to the
+ * stack as its own process is one call of this.
  */
 export function spawnGroup(
   command: string,
@@ -23,7 +27,8 @@ export function spawnGroup(
 ): GroupProcess {
   mkdirSync(dirname(opts.logFile), { recursive: true });
   const log = createWriteStream(opts.logFile, { flags: 'w' });
-  const child = spawn(command, args, {
+  // Through guard.mjs, which stops the whole group when this process goes away.
+  const child = spawn(process.execPath, [GUARD, command, ...args], {
     cwd: opts.cwd,
     env: opts.env,
     detached: true,

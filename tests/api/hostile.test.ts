@@ -14,18 +14,7 @@ beforeAll(async () => {
   owner = await makeStudent({ prefix: 'hostile' });
 });
 
-const HOSTILE_IDS = [
-  '__proto__',
-  'constructor',
-  'toString',
-  'valueOf',
-  'hasOwnProperty',
-  'prototype',
-  '%2e%2e',
-  'a%2Fb',
-  'a%5Cb',
-  '%00',
-];
+const HOSTILE_IDS = ['__proto__', 'constructor', 'toString', '%2e%2e', 'a%5Cb', '%00'];
 
 const withParams = (route: string, value: string) => `/api${route.replace(/:[A-Za-z]+/g, value)}`;
 
