@@ -1,7 +1,7 @@
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
-import { firestoreDeadlineSettings } from './http/deadline.ts';
+import { fenceLateWrites, firestoreDeadlineSettings } from './http/deadline.ts';
 
 /**
  * The one place that initialises the Admin SDK. In the local stack the
@@ -24,6 +24,7 @@ export function getServices(): Services {
     const app = getApps()[0] ?? initializeApp(projectId ? { projectId } : undefined);
     const db = getFirestore(app);
     db.settings({ ignoreUndefinedProperties: true, ...firestoreDeadlineSettings() });
+    fenceLateWrites(db);
     services = { app, auth: getAuth(app), db };
   }
   return services;

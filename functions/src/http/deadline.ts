@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RequestHandler, Response } from 'express';
 import type { Firestore, Settings } from 'firebase-admin/firestore';
 
@@ -85,6 +86,33 @@ export async function withDeadline<T>(work: Promise<T>, ms = DATABASE_DEADLINE_M
   }
 }
 
+/** The response of the request the current code runs for (see `fenceLateWrites`). */
+const currentResponse = new AsyncLocalStorage<Response>();
+
+/** RPCs that change data: the ones a request past its deadline may no longer send. */
+const WRITE_METHODS = new Set(['commit', 'batchWrite', 'beginTransaction']);
+
+/**
+ * Makes `db` refuse to send a write for a request that has already answered 503 (its
+ * deadline passed while it waited on the database): the client was told nothing was
+ * changed, so nothing may change later when the database answers again. Reads still go
+ * through. The Firestore client sends every write through its `request` method.
+ */
+export function fenceLateWrites(db: Firestore): void {
+  const client = db as unknown as {
+    request?: (method: string, ...rest: unknown[]) => Promise<unknown>;
+  };
+  const send = client.request?.bind(db);
+  if (!send) throw new Error('The Firestore client has no request method to guard.');
+  client.request = (method, ...rest) => {
+    const res = currentResponse.getStore();
+    if (res && timedOut(res) && WRITE_METHODS.has(method)) {
+      return Promise.reject(new DatabaseDeadlineError());
+    }
+    return send(method, ...rest);
+  };
+}
+
 /** Starts (or restarts) the response's deadline: `ms` from now. */
 export function armDeadline(res: Response, ms: number): void {
   clearTimeout(res.locals.deadline as NodeJS.Timeout | undefined);
@@ -109,7 +137,7 @@ export function requestDeadline(ms = DATABASE_DEADLINE_MS): RequestHandler {
     const clear = () => clearTimeout(res.locals.deadline as NodeJS.Timeout | undefined);
     res.once('finish', clear);
     res.once('close', clear);
-    next();
+    currentResponse.run(res, next);
   };
 }
 
