@@ -100,7 +100,9 @@ export async function waitForHttp(
       throw new Error(`${opts.what} stopped before it was ready:\n${opts.process?.tail() ?? ''}`);
     }
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      // A long wait per try: the Functions emulator keeps working on a request its caller
+      // gave up on, so short tries only pile work up in its queue.
+      const res = await fetch(url, { signal: AbortSignal.timeout(15_000) });
       if (res.ok) return;
     } catch {
       // Not up yet.
