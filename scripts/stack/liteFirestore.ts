@@ -9,6 +9,8 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FirestoreServer as LiteFirestoreServer } from '@firestore-emulator/server';
+import type * as GrpcModule from '@grpc/grpc-js';
+import type { Server as GrpcServer } from '@grpc/grpc-js';
 
 export async function startLiteFirestore(port: number, host = '127.0.0.1') {
   // Its ESM build has unresolvable imports under Node's loader; the CJS build works.
@@ -19,10 +21,10 @@ export async function startLiteFirestore(port: number, host = '127.0.0.1') {
   // The server's own copy of grpc-js, whose credentials its server accepts.
   const { ServerCredentials } = createRequire(require.resolve('@firestore-emulator/server'))(
     '@grpc/grpc-js',
-  ) as typeof import('@grpc/grpc-js');
+  ) as typeof GrpcModule;
   const firestore = new FirestoreServer();
   // The package's own start() binds 0.0.0.0; bind the loopback address only.
-  const { server } = firestore as unknown as { server: import('@grpc/grpc-js').Server };
+  const { server } = firestore as unknown as { server: GrpcServer };
   honourCancellation(server);
   await new Promise<void>((resolve, reject) =>
     server.bindAsync(`${host}:${port}`, ServerCredentials.createInsecure(), (err: Error | null) =>
@@ -43,7 +45,7 @@ interface HandlerEntry {
  * cancellation arrived in the same read (a paused server resuming): look once more after
  * the frames already received are processed.
  */
-function honourCancellation(server: import('@grpc/grpc-js').Server): void {
+function honourCancellation(server: GrpcServer): void {
   const handlers = (server as unknown as { handlers: Map<string, HandlerEntry> }).handlers;
   for (const entry of handlers.values()) {
     if (entry.type !== 'unary') continue;

@@ -20,6 +20,7 @@ export const refuseUnsafePathSegments: RequestHandler = (req, _res, next) => {
       isPrototypeName(segment) ||
       segment === '.' ||
       segment === '..' ||
+      // eslint-disable-next-line no-control-regex
       /[/\\\u0000-\u001f]/.test(segment)
     ) {
       return next(notFound('There is no such item.'));
