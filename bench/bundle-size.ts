@@ -1,12 +1,16 @@
 /**
- * Budget (issue 5): JavaScript, gzip, at most 250 KB for the dashboard and at most 80 KB for the
- * landing page (which loads no Firestore code). Builds the web app with a Vite manifest into a
- * temporary folder, then adds up the chunks each page loads:
+ * Budgets: JavaScript, gzip. The landing page at most 80 KB (it loads no Firestore code); the
+ * dashboard at most 190 KB before its first paint, and at most 420 KB in all, counting what
+ * production ships: the build has the live Firestore listener on (VITE_FIRESTORE_LIVE=true), so
+ * the Firestore chunks the board loads right after it starts are counted. Builds the web app
+ * with a Vite manifest into a temporary folder, then adds up the chunks each page loads:
  *
  * - landing: the entry chunk and everything it imports statically;
- * - dashboard: the landing set plus the lazy signed-in chunk (src/app/SignedInApp.tsx), the
- *   assignment editor (loaded right after the board's first paint) and their static imports.
- *   Chunks loaded only on demand (e.g. live Firestore, confetti) are listed but not counted.
+ * - dashboard before first paint: the landing set plus the lazy signed-in chunk
+ *   (src/app/SignedInApp.tsx) and its static imports;
+ * - dashboard in all: that, plus the assignment editor (loaded right after the board's first
+ *   paint) and the live listener with Firestore (loaded when the board subscribes), with their
+ *   static imports. Chunks loaded only on demand (e.g. confetti, AI) are listed, not counted.
  *
  *   cd /work/main && npx tsx bench/bundle-size.ts
  *
@@ -20,10 +24,15 @@ import { gzipSync } from 'node:zlib';
 const ROOT = join(import.meta.dirname, '..');
 const KB = 1024;
 export const LANDING_BUDGET = 80 * KB;
-export const DASHBOARD_BUDGET = 250 * KB;
+export const FIRST_PAINT_BUDGET = 190 * KB;
+export const DASHBOARD_BUDGET = 420 * KB;
 const SIGNED_IN_ENTRY = 'src/app/SignedInApp.tsx';
-/** Lazy chunks the dashboard fetches by itself soon after its first paint: counted too. */
-const PREFETCHED = ['src/assignment/AssignmentEditor.tsx'];
+/** Lazy chunks the dashboard fetches by itself right after its first paint: counted too. */
+const PREFETCHED = [
+  'src/assignment/AssignmentEditor.tsx',
+  'src/board/liveAssignments.ts',
+  'src/firebase/firestore.ts',
+];
 
 interface ManifestChunk {
   file: string;
@@ -50,6 +59,8 @@ function staticClosure(manifest: Manifest, roots: string[]): Set<string> {
 
 async function build(outDir: string): Promise<Manifest> {
   const vite = await import('vite');
+  // What production ships: the live listener on (Vite prefers process.env over .env files).
+  process.env.VITE_FIRESTORE_LIVE = 'true';
   await vite.build({
     configFile: join(ROOT, 'web', 'vite.config.ts'),
     mode: 'production',
@@ -97,16 +108,20 @@ async function main(): Promise<number> {
     const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
 
     const landingSize = total(landing);
+    const firstPaintSize = total(firstPaint);
     const dashboardSize = total(dashboard);
     const firestoreOnLanding = [...landing].some((k) =>
       /firestore/i.test(`${k} ${manifest[k]?.file ?? ''}`),
     );
-    console.log('JavaScript, gzip -9 (Vite production build)');
+    console.log('JavaScript, gzip -9 (Vite production build, VITE_FIRESTORE_LIVE=true)');
     console.log(
-      `  landing page: ${kb(landingSize)} of ${kb(LANDING_BUDGET)} (${landing.size} chunks)`,
+      `  landing page:                ${kb(landingSize)} of ${kb(LANDING_BUDGET)} (${landing.size} chunks)`,
     );
     console.log(
-      `  dashboard:    ${kb(dashboardSize)} of ${kb(DASHBOARD_BUDGET)} (${dashboard.size} chunks; ${kb(total(firstPaint))} before its first paint)`,
+      `  dashboard before first paint: ${kb(firstPaintSize)} of ${kb(FIRST_PAINT_BUDGET)} (${firstPaint.size} chunks)`,
+    );
+    console.log(
+      `  dashboard in all (Firestore included): ${kb(dashboardSize)} of ${kb(DASHBOARD_BUDGET)} (${dashboard.size} chunks)`,
     );
     console.log('  dashboard chunks:');
     for (const k of [...dashboard].sort((a, b) => sizeOf(b) - sizeOf(a))) {
@@ -118,6 +133,9 @@ async function main(): Promise<number> {
     }
     const problems: string[] = [];
     if (landingSize > LANDING_BUDGET) problems.push('the landing page is over its budget');
+    if (firstPaintSize > FIRST_PAINT_BUDGET) {
+      problems.push('the dashboard before its first paint is over its budget');
+    }
     if (dashboardSize > DASHBOARD_BUDGET) problems.push('the dashboard is over its budget');
     if (firestoreOnLanding) problems.push('the landing page loads Firestore code');
     console.log(problems.length ? `BUDGET BROKEN: ${problems.join('; ')}.` : 'Budgets met.');

@@ -14,7 +14,7 @@ const options = {
   outdir: 'lib',
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   format: 'esm',
   sourcemap: true,
   external,

@@ -10,3 +10,4 @@ export * from './messages.ts';
 export * from './storedAssignment.ts';
 export * from './safeId.ts';
 export * from './safeText.ts';
+export * from './boardOrder.ts';

@@ -4,6 +4,8 @@ import {
   acceptanceSchema,
   assignmentCreateSchema,
   assignmentPatchSchema,
+  isClientId,
+  noteCreateSchema,
   descriptionSchema,
   dueDateSchema,
   formatValidationError,
@@ -222,11 +224,30 @@ describe('assignmentCreateSchema (POST /api/assignment)', () => {
       notes: [{ text: 'Ask Ms. B' }, { text: 'Library' }],
     });
   });
+  it('takes an optional client-chosen id', () => {
+    expect(assignmentCreateSchema.parse({ id: 'assignment-1-abc', title: 'E' })).toMatchObject({
+      id: 'assignment-1-abc',
+      title: 'E',
+    });
+    expect(errorOf(assignmentCreateSchema, { id: 'a.b', title: 'E' })).toBe(
+      'id may contain only letters, digits, "-" and "_".',
+    );
+    expect(errorOf(assignmentCreateSchema, { id: 'x'.repeat(129), title: 'E' })).toBe(
+      'id must be at most 128 characters.',
+    );
+    for (const id of ['__proto__', 'constructor', 'toString', 'prototype']) {
+      expect(errorOf(assignmentCreateSchema, { id, title: 'E' })).toBe(
+        'id may not be a reserved name such as "constructor".',
+      );
+    }
+  });
   it('refuses unknown fields, such as form-only ones', () => {
     expect(errorOf(assignmentCreateSchema, { title: 'a', due_hour: '08' })).toBe(
       'Unknown field: due_hour.',
     );
-    expect(errorOf(assignmentCreateSchema, { title: 'a', id: 'x' })).toBe('Unknown field: id.');
+    expect(errorOf(assignmentCreateSchema, { title: 'a', color: 'x' })).toBe(
+      'Unknown field: color.',
+    );
   });
   it('names nested unknown fields with their path', () => {
     expect(
@@ -311,9 +332,11 @@ describe('assignmentPatchSchema (PATCH /api/assignment)', () => {
         subtasks: [{ text: 's' }],
         notes: ['n'],
         rank: 1.5,
+        version: 3,
       }),
     ).toEqual({
       id: 'abc',
+      version: 3,
       title: 'T',
       description: 'D',
       due_date: '2025-03-10T08:00:00',
@@ -338,12 +361,60 @@ describe('assignmentPatchSchema (PATCH /api/assignment)', () => {
       'rank must be a number.',
     );
   });
+  it('requires the version when a whole list is replaced, and only then', () => {
+    expect(errorOf(assignmentPatchSchema, { id: 'a', subtasks: [] })).toBe(
+      'version is required when replacing subtasks or notes.',
+    );
+    expect(errorOf(assignmentPatchSchema, { id: 'a', notes: ['n'] })).toBe(
+      'version is required when replacing subtasks or notes.',
+    );
+    expect(assignmentPatchSchema.parse({ id: 'a', title: 'T' })).toEqual({ id: 'a', title: 'T' });
+    expect(assignmentPatchSchema.parse({ id: 'a', status: 'done', rank: 2 })).toEqual({
+      id: 'a',
+      status: 'done',
+      rank: 2,
+    });
+  });
+  it('takes a whole-number version of at least 1', () => {
+    for (const version of [0, -1, 1.5]) {
+      expect(errorOf(assignmentPatchSchema, { id: 'a', version })).toBe(
+        'version must be a whole number of at least 1.',
+      );
+    }
+    expect(errorOf(assignmentPatchSchema, { id: 'a', version: '2' })).toBe(
+      'version must be a number.',
+    );
+  });
   it('refuses server-managed and unknown fields', () => {
     for (const key of ['deep_dive', 'created_at', 'completed_date', 'owner']) {
       expect(errorOf(assignmentPatchSchema, { id: 'a', [key]: 'x' })).toBe(
         `Unknown field: ${key}.`,
       );
     }
+  });
+});
+
+describe('noteCreateSchema (POST /api/assignment/{id}/notes)', () => {
+  it('takes the text and an optional client id', () => {
+    expect(noteCreateSchema.parse({ text: ' hi ' })).toEqual({ text: 'hi' });
+    expect(noteCreateSchema.parse({ id: 'note-1-a', text: 'hi' })).toEqual({
+      id: 'note-1-a',
+      text: 'hi',
+    });
+    expect(errorOf(noteCreateSchema, { id: '__proto__', text: 'hi' })).toBe(
+      'note id may not be a reserved name such as "constructor".',
+    );
+    expect(errorOf(noteCreateSchema, { text: 'hi', order: 1 })).toBe('Unknown field: order.');
+    expect(errorOf(noteCreateSchema, 'hi')).toBe('note must be an object.');
+  });
+});
+
+describe('isClientId', () => {
+  it('accepts plain ids and refuses reserved or malformed ones', () => {
+    expect(isClientId('subtask-1-abc')).toBe(true);
+    expect(isClientId('hasOwnProperty')).toBe(false);
+    expect(isClientId('a b')).toBe(false);
+    expect(isClientId('')).toBe(false);
   });
 });
 

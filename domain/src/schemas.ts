@@ -13,7 +13,6 @@ import {
   TITLE_MAX_LENGTH,
 } from './constants.ts';
 import { isValidDueDate } from './dueDate.ts';
-import { isPrototypeName } from './safeId.ts';
 import { hasVisibleCharacter, isWellFormedText } from './safeText.ts';
 
 /** Error of a strict object: unknown fields by name, anything else "<what> must be an object." */
@@ -39,11 +38,26 @@ function text(field: string, max: number, opts: { trim?: boolean; required?: boo
 }
 
 /** Ids usable as document ids and field-path keys: letters, digits, "-" and "_". */
-const ID_RE = /^[A-Za-z0-9_-]{1,128}$/;
+export const ID_RE = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** Names an object already has (`constructor`, `__proto__`, ...), never usable as a map key. */
+const RESERVED_IDS: ReadonlySet<string> = new Set([
+  ...Object.getOwnPropertyNames(Object.prototype),
+  'prototype',
+]);
+
+/** True for an id a client may choose: ID_RE and not a reserved object name. */
+export function isClientId(id: string): boolean {
+  return ID_RE.test(id) && !RESERVED_IDS.has(id);
+}
+
 const idSchema = (field: string) =>
   text(field, 128, { required: true })
     .regex(ID_RE, `${field} may contain only letters, digits, "-" and "_".`)
-    .refine((v) => !isPrototypeName(v), `${field} is a reserved name. Please choose another.`);
+    .refine(
+      (id) => !RESERVED_IDS.has(id),
+      `${field} may not be a reserved name such as "constructor".`,
+    );
 
 /** SPEC §5: required, trimmed, at most 125 characters. */
 export const titleSchema = text('title', TITLE_MAX_LENGTH, { trim: true, required: true });
@@ -125,9 +139,13 @@ const notesSchema = z
   .max(NOTES_MAX_COUNT, `notes must have at most ${NOTES_MAX_COUNT} items.`)
   .refine(uniqueIds, 'note ids must be unique.');
 
-/** POST /api/assignment body (SPEC §7). Missing optional fields take their defaults. */
+/**
+ * POST /api/assignment body (SPEC §7). Missing optional fields take their defaults. A
+ * client-chosen `id` makes the create idempotent: sending it again creates nothing new.
+ */
 export const assignmentCreateSchema = z.strictObject(
   {
+    id: idSchema('id').optional(),
     title: titleSchema,
     description: descriptionSchema.default(''),
     due_date: dueDateSchema.default(''),
@@ -139,21 +157,46 @@ export const assignmentCreateSchema = z.strictObject(
 );
 export type AssignmentCreateInput = z.output<typeof assignmentCreateSchema>;
 
-/** PATCH /api/assignment body (SPEC §7): id plus any subset of the editable fields, and rank. */
-export const assignmentPatchSchema = z.strictObject(
-  {
-    id: idSchema('id'),
-    title: titleSchema.optional(),
-    description: descriptionSchema.optional(),
-    due_date: dueDateSchema.optional(),
-    status: statusSchema.optional(),
-    subtasks: subtasksSchema.optional(),
-    notes: notesSchema.optional(),
-    rank: z.number({ error: 'rank must be a number.' }).optional(),
-  },
-  { error: objectError('assignment') },
-);
+/** An assignment's version: a whole number from 1, raised by the server on every write. */
+export const assignmentVersionSchema = z
+  .number({ error: 'version must be a number.' })
+  .int('version must be a whole number of at least 1.')
+  .min(1, 'version must be a whole number of at least 1.');
+
+export const VERSION_REQUIRED = 'version is required when replacing subtasks or notes.';
+
+/**
+ * PATCH /api/assignment body (SPEC §7): id plus any subset of the editable fields, and rank.
+ * Replacing a whole list (`subtasks` or `notes`) must name the `version` it was based on, so a
+ * change made meanwhile on another device is never overwritten.
+ */
+export const assignmentPatchSchema = z
+  .strictObject(
+    {
+      id: idSchema('id'),
+      version: assignmentVersionSchema.optional(),
+      title: titleSchema.optional(),
+      description: descriptionSchema.optional(),
+      due_date: dueDateSchema.optional(),
+      status: statusSchema.optional(),
+      subtasks: subtasksSchema.optional(),
+      notes: notesSchema.optional(),
+      rank: z.number({ error: 'rank must be a number.' }).optional(),
+    },
+    { error: objectError('assignment') },
+  )
+  .refine((p) => (p.subtasks === undefined && p.notes === undefined) || p.version !== undefined, {
+    message: VERSION_REQUIRED,
+    path: ['version'],
+  });
 export type AssignmentPatchInput = z.output<typeof assignmentPatchSchema>;
+
+/** POST /api/assignment/{id}/notes body: the text, and an optional client-chosen id. */
+export const noteCreateSchema = z.strictObject(
+  { id: idSchema('note id').optional(), text: noteTextSchema },
+  { error: objectError('note') },
+);
+export type NoteCreateInput = z.output<typeof noteCreateSchema>;
 
 /** A version string such as "0.2.0". */
 const versionSchema = (field: string) =>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assignmentFromDoc } from './storedAssignment.ts';
 
 describe('assignmentFromDoc', () => {
-  it('orders subtasks and notes and drops tombstones', () => {
+  it('orders subtasks and notes', () => {
     const a = assignmentFromDoc('a1', {
       title: 'Essay',
       description: 'Draft',
@@ -11,21 +11,14 @@ describe('assignmentFromDoc', () => {
       subtasks: {
         s2: { title: 'Second', completed: true, created_date: '2026-11-02', order: 2 },
         s1: { title: 'First', completed: false, created_date: '2026-11-01', order: 1 },
-        s3: {
-          title: 'Gone',
-          completed: false,
-          created_date: '2026-11-01',
-          order: 3,
-          deleted: true,
-        },
       },
       notes: {
         n1: { text: 'Note', created_date: '2026-11-01', order: 0 },
-        n2: { text: 'Removed', created_date: '2026-11-01', order: 1, deleted: true },
       },
       completed_date: null,
       deep_dive: { 'Thought Provoker': 'Hmm' },
       rank: -5,
+      version: 7,
       created_at: '2026-11-01T00:00:00.000Z',
       updated_at: '2026-11-02T00:00:00.000Z',
     });
@@ -43,9 +36,45 @@ describe('assignmentFromDoc', () => {
       completed_date: null,
       deep_dive: { 'Thought Provoker': 'Hmm' },
       rank: -5,
+      version: 7,
       created_at: '2026-11-01T00:00:00.000Z',
       updated_at: '2026-11-02T00:00:00.000Z',
+      source: null,
+      due_moved_from: null,
+      source_gone: false,
     });
+  });
+
+  it('maps where an imported assignment came from and what its source changed', () => {
+    const a = assignmentFromDoc('lms-1', {
+      title: 'Essay draft',
+      due_date: '2026-11-27T23:59:00',
+      source: {
+        kind: 'lms',
+        feed_id: 'feed-1',
+        uid: 'assignment_5101',
+        course: 'ENG101-02',
+        url: 'https://canvas.example.edu/calendar#assignment_5101',
+        name: 'Canvas',
+      },
+      due_moved_from: '2026-11-26T23:59:00',
+      source_gone: true,
+      lms_seen: { title: 'Essay draft', due_date: '2026-11-27T23:59:00' },
+    });
+    expect(a).toMatchObject({
+      source: {
+        kind: 'lms',
+        feed_id: 'feed-1',
+        uid: 'assignment_5101',
+        course: 'ENG101-02',
+        url: 'https://canvas.example.edu/calendar#assignment_5101',
+        name: 'Canvas',
+      },
+      due_moved_from: '2026-11-26T23:59:00',
+      source_gone: true,
+    });
+    expect(a).not.toHaveProperty('lms_seen');
+    expect(assignmentFromDoc('x', { source: { kind: 'other' } }).source).toBeNull();
   });
 
   it('fills defaults for missing fields', () => {
@@ -59,6 +88,7 @@ describe('assignmentFromDoc', () => {
       completed_date: null,
       deep_dive: {},
       rank: 0,
+      version: 1,
     });
   });
 });

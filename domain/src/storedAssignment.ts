@@ -1,17 +1,16 @@
 import { ASSIGNMENT_STATUSES, type Status } from './constants.ts';
-import type { Assignment, Note, Subtask } from './types.ts';
+import type { Assignment, AssignmentSource, Note, Subtask } from './types.ts';
 
 /**
  * Maps a stored `users/{uid}/assignments/{id}` document to the shape the API
  * answers (DESIGN §2): subtasks and notes are stored as maps keyed by id with
- * an `order`, and removed entries are tombstones (`deleted: true`). The API
+ * an `order`; a removed entry is deleted from its map. The API
  * (functions/src/assignments/store.ts) and the board's live listener both use
  * it, so the two can never disagree.
  */
 
 interface StoredEntry {
   order?: unknown;
-  deleted?: unknown;
   created_date?: unknown;
 }
 interface StoredSubtask extends StoredEntry {
@@ -27,8 +26,13 @@ const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : 
 function byOrder<T extends StoredEntry>(entries: unknown): [string, T][] {
   if (!entries || typeof entries !== 'object') return [];
   return (Object.entries(entries as Record<string, T>) as [string, T][])
-    .filter(([, v]) => !!v && typeof v === 'object' && !v.deleted && typeof v.order === 'number')
+    .filter(([, v]) => !!v && typeof v === 'object' && typeof v.order === 'number')
     .sort(([, a], [, b]) => (a.order as number) - (b.order as number));
+}
+
+/** The stored version; a document written before versions existed reads as 1. */
+export function storedVersion(v: unknown): number {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 1 ? v : 1;
 }
 
 export function assignmentFromDoc(id: string, doc: Record<string, unknown>): Assignment {
@@ -61,7 +65,25 @@ export function assignmentFromDoc(id: string, doc: Record<string, unknown>): Ass
     completed_date: typeof doc.completed_date === 'string' ? doc.completed_date : null,
     deep_dive: deepDive,
     rank: typeof doc.rank === 'number' ? doc.rank : 0,
+    version: storedVersion(doc.version),
     created_at: str(doc.created_at),
     updated_at: str(doc.updated_at),
+    source: sourceFromDoc(doc.source),
+    due_moved_from: typeof doc.due_moved_from === 'string' ? doc.due_moved_from : null,
+    source_gone: doc.source_gone === true,
+  };
+}
+
+function sourceFromDoc(value: unknown): AssignmentSource | null {
+  if (!value || typeof value !== 'object') return null;
+  const s = value as Record<string, unknown>;
+  if (s.kind !== 'lms' || typeof s.feed_id !== 'string' || typeof s.uid !== 'string') return null;
+  return {
+    kind: 'lms',
+    feed_id: s.feed_id,
+    uid: s.uid,
+    course: str(s.course),
+    url: str(s.url),
+    name: str(s.name),
   };
 }

@@ -30,10 +30,35 @@ export interface Assignment {
   completed_date: string | null;
   /** Deep-dive tool name → generated text. */
   deep_dive: Record<string, string>;
-  /** Order inside its column, ascending. */
+  /** Order inside its column, ascending (fractional: a card goes between two others). */
   rank: number;
+  /**
+   * Raised by one on every write to the assignment; a whole-list replacement names the version
+   * it was based on and is refused when another write came first.
+   */
+  version: number;
   created_at: string;
   updated_at: string;
+  /** Where an imported assignment came from; null for one the student made (the API always answers the three fields below). */
+  source?: AssignmentSource | null;
+  /** The due date before the source last moved it, else null. */
+  due_moved_from?: string | null;
+  /** True when the item has disappeared from its source's feed. */
+  source_gone?: boolean;
+}
+
+/** An assignment imported from a school's calendar feed. */
+export interface AssignmentSource {
+  kind: 'lms';
+  feed_id: string;
+  /** The item's identity inside its feed. */
+  uid: string;
+  /** Course code or name, '' when the feed names none. */
+  course: string;
+  /** The item's page in the LMS, '' when the feed gives none. */
+  url: string;
+  /** The LMS's name as students know it ("Canvas", "Moodle", ...). */
+  name: string;
 }
 
 /** SPEC §3 User, as answered by GET /api/session (DESIGN §3). */

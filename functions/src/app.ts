@@ -17,6 +17,8 @@ import { aiRoutes } from './routes/ai.ts';
 import { assignmentRoutes } from './routes/assignments.ts';
 import { filesRoutes } from './routes/files.ts';
 import { focusRoutes } from './routes/focus.ts';
+import { lmsRoutes } from './lms/routes.ts';
+import { lmsFetchOptions } from './lms/schedule.ts';
 import { authRoutes, grantRoutes } from './routes/auth.ts';
 import { calendarRoutes } from './routes/calendar.ts';
 import { sessionRoutes } from './routes/session.ts';
@@ -124,6 +126,7 @@ export function createApp({ auth, db, config }: AppDeps): express.Express {
   api.use(calendarRoutes(db, google));
   api.use(focusRoutes(db));
   api.use(aiRoutes(db));
+  api.use(lmsRoutes(db, lmsFetchOptions()));
 
   api.use(notFoundHandler);
 

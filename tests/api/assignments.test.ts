@@ -13,6 +13,7 @@ interface Item {
   completed_date: string | null;
   deep_dive: Record<string, string>;
   rank: number;
+  version: number;
 }
 
 interface Actor {
@@ -254,20 +255,22 @@ describe('PATCH /api/assignment', () => {
     const one = await create(a, { title: 'one' });
     const two = await create(a, { title: 'two' });
     const three = await create(a, { title: 'three' });
-    // Newest first by default.
-    expect((await list(a)).map((x) => x.title)).toEqual(['three', 'two', 'one']);
-    // Move "one" between "three" and "two", and "two" into in progress.
-    await a.as('PATCH', '/api/assignment', { id: one.id, rank: (three.rank + two.rank) / 2 });
+    // Without due dates, each new card goes last in its column.
+    expect((await list(a)).map((x) => x.title)).toEqual(['one', 'two', 'three']);
+    // Move "three" between "one" and "two", and "two" into in progress.
+    await a.as('PATCH', '/api/assignment', { id: three.id, rank: (one.rank + two.rank) / 2 });
     await a.as('PATCH', '/api/assignment', { id: two.id, status: 'in progress', rank: 0 });
     const after = await list(a);
-    expect(after.filter((x) => x.status === 'new').map((x) => x.title)).toEqual(['three', 'one']);
+    expect(after.filter((x) => x.status === 'new').map((x) => x.title)).toEqual(['one', 'three']);
     expect(after.filter((x) => x.status === 'in progress').map((x) => x.title)).toEqual(['two']);
   });
 
   it('replaces subtasks and notes when whole lists are sent (SPEC §7)', async () => {
     const item = await create(alice, { title: 'Lists', subtasks: [{ title: 'old' }] });
+    expect(item.version).toBe(1);
     const res = await alice.as('PATCH', '/api/assignment', {
       id: item.id,
+      version: item.version,
       subtasks: [
         { id: 'subtask-2-b', title: 'second', completed: true },
         { id: 'subtask-1-a', title: 'first' },
@@ -277,6 +280,83 @@ describe('PATCH /api/assignment', () => {
     const updated = (res.body as { item: Item }).item;
     expect(updated.subtasks.map((s) => s.title)).toEqual(['second', 'first']);
     expect(updated.notes.map((n) => n.text)).toEqual(['hello']);
+    expect(updated.version).toBe(2);
+  });
+
+  it('refuses a whole-list PATCH without a version, or with a stale one, writing nothing', async () => {
+    const item = await create(alice, {
+      title: 'Versioned',
+      subtasks: [{ id: 's1', title: 'one' }],
+    });
+    const missing = await alice.as('PATCH', '/api/assignment', { id: item.id, subtasks: [] });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({
+      error: 'version is required when replacing subtasks or notes.',
+    });
+    // Any write raises the version, field-path writes included.
+    const toggled = await alice.as('PATCH', `/api/assignment/${item.id}/subtasks/s1`, {
+      completed: true,
+    });
+    expect((toggled.body as { item: Item }).item.version).toBe(2);
+    const stale = await alice.as('PATCH', '/api/assignment', {
+      id: item.id,
+      version: 1,
+      title: 'Should not land',
+      notes: ['lost?'],
+    });
+    expect(stale.status).toBe(409);
+    const body = stale.body as { error: string; item: Item };
+    expect(body.error).toBe(
+      'This assignment was changed on another device, so nothing was saved. Here is the latest copy.',
+    );
+    expect(body.item).toMatchObject({ id: item.id, title: 'Versioned', version: 2, notes: [] });
+    expect(body.item.subtasks).toEqual([
+      { id: 's1', title: 'one', completed: true, created_date: expect.any(String) },
+    ]);
+    const read = await alice.as('GET', `/api/assignment/${item.id}`);
+    expect((read.body as { item: Item }).item).toEqual(body.item);
+    // Field-level writes need no version.
+    const renamed = await alice.as('PATCH', '/api/assignment', { id: item.id, title: 'Renamed' });
+    expect(renamed.status).toBe(200);
+    expect((renamed.body as { item: Item }).item.version).toBe(3);
+  });
+
+  it('creates idempotently with client-chosen ids: a retry answers 201 and adds nothing', async () => {
+    const id = `assignment-${Date.now()}-retry`;
+    const first = await alice.as('POST', '/api/assignment', { id, title: 'Once' });
+    const again = await alice.as('POST', '/api/assignment', { id, title: 'Once (retry)' });
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect((again.body as { item: Item }).item).toEqual((first.body as { item: Item }).item);
+    expect((await list(alice)).filter((x) => x.id === id)).toHaveLength(1);
+    // Bob's own assignment with the same id is his, not Alice's.
+    const bobs = await bob.as('POST', '/api/assignment', { id, title: 'Bob' });
+    expect((bobs.body as { item: Item }).item.title).toBe('Bob');
+
+    const base = `/api/assignment/${id}`;
+    const s1 = await alice.as('POST', `${base}/subtasks`, { id: 'subtask-1-x', title: 'Step' });
+    const s2 = await alice.as('POST', `${base}/subtasks`, { id: 'subtask-1-x', title: 'Step' });
+    const n1 = await alice.as('POST', `${base}/notes`, { id: 'note-1-x', text: 'Note' });
+    const n2 = await alice.as('POST', `${base}/notes`, { id: 'note-1-x', text: 'Note' });
+    expect([s1.status, s2.status, n1.status, n2.status]).toEqual([201, 201, 201, 201]);
+    const item = (n2.body as { item: Item }).item;
+    expect(item.subtasks.map((s) => s.id)).toEqual(['subtask-1-x']);
+    expect(item.notes.map((n) => n.id)).toEqual(['note-1-x']);
+    for (const bad of ['__proto__', 'constructor', 'a.b']) {
+      const res = await alice.as('POST', '/api/assignment', { id: bad, title: 'x' });
+      expect(res.status, bad).toBe(400);
+    }
+  });
+
+  it('places a new card in its column by due date, soonest first and no date last', async () => {
+    const a = await actor();
+    const later = await create(a, { title: 'later', due_date: '2031-03-10T08:00:00' });
+    const none = await create(a, { title: 'none' });
+    const sooner = await create(a, { title: 'sooner', due_date: '2031-03-01T08:00:00' });
+    const middle = await create(a, { title: 'middle', due_date: '2031-03-05T08:00:00' });
+    expect(middle.rank).toBeGreaterThan(sooner.rank);
+    expect(middle.rank).toBeLessThan(later.rank);
+    expect(none.rank).toBeGreaterThan(later.rank);
+    expect((await list(a)).map((x) => x.title)).toEqual(['sooner', 'middle', 'later', 'none']);
   });
 
   it('refuses invalid changes and leaves the assignment as it was', async () => {
@@ -328,7 +408,7 @@ describe('subtasks and notes, one at a time', () => {
     const cases: [string, string, unknown, RegExp][] = [
       ['POST', `${base}/subtasks`, { title: '' }, /subtask title is required/],
       ['POST', `${base}/subtasks`, { title: 'x'.repeat(126) }, /at most 125/],
-      ['POST', `${base}/subtasks`, { id: 's1', title: 'dupe' }, /already exists/],
+      ['POST', `${base}/notes`, { id: 'a b', text: 'x' }, /note id may contain only/],
       ['PATCH', `${base}/subtasks/s1`, { completed: 'yes' }, /completed must be true or false/],
       ['PATCH', `${base}/subtasks/s1`, {}, /Nothing to change/],
       ['POST', `${base}/notes`, { text: '   ' }, /note is required/],

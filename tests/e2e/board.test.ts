@@ -77,7 +77,7 @@ describe.runIf(browserAvailable('board browser test'))('the board in Chromium', 
     return { context, page, problems, email: address, as };
   }
 
-  /** Creates assignments one by one: each new one goes to the top of its column. */
+  /** Creates assignments one by one: without due dates each new one goes last in its column. */
   async function seed(as: As, items: { title: string; status?: string }[]) {
     for (const item of items) {
       const res = await as('POST', '/api/assignment', item);
@@ -117,8 +117,8 @@ describe.runIf(browserAvailable('board browser test'))('the board in Chromium', 
   it('drags a card to another column with the mouse after a 250 ms hold, and saves it', async () => {
     const s = await student('board-mouse');
     await seed(s.as, [
-      { title: 'Essay outline' },
       { title: 'Lab notes' },
+      { title: 'Essay outline' },
       { title: 'Group chat summary', status: 'in progress' },
     ]);
     await s.page.reload();
@@ -213,7 +213,7 @@ describe.runIf(browserAvailable('board browser test'))('the board in Chromium', 
 
   it('reorders inside a column and keeps the order after a reload', async () => {
     const s = await student('board-order');
-    await seed(s.as, [{ title: 'Third' }, { title: 'Second' }, { title: 'First' }]);
+    await seed(s.as, [{ title: 'First' }, { title: 'Second' }, { title: 'Third' }]);
     await s.page.reload();
     await boardReady(s.page);
     expect(await titlesIn(s.page, 'New')).toEqual(['First', 'Second', 'Third']);

@@ -1,26 +1,31 @@
 import {
   assignmentFromDoc,
+  compareAssignments,
   isDateOnly,
   migrateDateOnly,
+  rankForNewCard,
   type Assignment,
   type Status,
 } from '@brainboard/domain';
 import {
   FieldPath,
+  FieldValue,
   type DocumentReference,
   type Firestore,
+  type Transaction,
   type UpdateData,
 } from 'firebase-admin/firestore';
+import { requireLiveAccount } from '../users/liveAccount.ts';
 
 /**
  * Storage layout of `users/{uid}/assignments/{id}` (DESIGN §2).
  *
  * Subtasks and notes are maps keyed by id with an `order` field, so one
  * device can toggle, edit, add or remove a single entry with a field-path
- * update that needs no read first, and two devices never overwrite each
- * other. Removal writes a tombstone (`deleted: true`): the lite Firestore
- * ignores FieldValue.delete(), and a tombstone also survives a toggle that
- * races with the removal. The API answers them as ordered lists (SPEC §3).
+ * write, and two devices never overwrite each other; a removed entry is
+ * deleted from its map (FieldValue.delete()). The API answers them as ordered
+ * lists (SPEC §3). Every write raises `version` by one, so a write that
+ * replaces a whole list can tell that it is based on an older copy.
  */
 
 export interface StoredSubtask {
@@ -28,14 +33,12 @@ export interface StoredSubtask {
   completed: boolean;
   created_date: string;
   order: number;
-  deleted?: boolean;
 }
 
 export interface StoredNote {
   text: string;
   created_date: string;
   order: number;
-  deleted?: boolean;
 }
 
 export interface AssignmentDoc {
@@ -49,6 +52,8 @@ export interface AssignmentDoc {
   deep_dive: Record<string, string>;
   /** Place inside its column: smaller comes first. */
   rank: number;
+  /** Raised by one on every write (FieldValue.increment). */
+  version: number;
   created_at: string;
   updated_at: string;
 }
@@ -74,39 +79,55 @@ export interface NewAssignment {
   rank?: number;
 }
 
-/** Stores a new assignment; the caller has validated the input. */
+/**
+ * Stores a new assignment; the caller has validated the input. With a client-chosen `id` the
+ * create is idempotent: when that assignment exists already, it is answered and nothing is
+ * written. Without a rank the card goes into its column by due date (soonest first, no date
+ * last), between its neighbours. Refused while the account is being deleted.
+ */
 export async function createAssignment(
   db: Firestore,
   uid: string,
-  input: NewAssignment,
+  input: NewAssignment & { id?: string | undefined },
   now = new Date(),
-): Promise<Assignment> {
-  const ref = assignmentsOf(db, uid).doc();
+): Promise<{ item: Assignment; created: boolean }> {
+  const ref = input.id ? assignmentsOf(db, uid).doc(input.id) : assignmentsOf(db, uid).doc();
   const today = isoDate(now);
   const status = input.status ?? 'new';
-  const doc: AssignmentDoc = {
-    title: input.title,
-    description: input.description ?? '',
-    due_date: input.due_date ?? '',
-    status,
-    subtasks: subtaskMap(
-      (input.subtasks ?? []).map((s) => ({ ...s, completed: s.completed ?? false })),
-      today,
-    ),
-    notes: noteMap(input.notes ?? [], today),
-    completed_date: status === 'done' ? now.toISOString() : null,
-    deep_dive: {},
-    // New cards go to the top of their column unless a place was given.
-    rank: input.rank ?? -(now.getTime() + Math.random()),
-    created_at: now.toISOString(),
-    updated_at: now.toISOString(),
-  };
-  await ref.set(doc);
-  return toAssignment(ref.id, doc);
-}
-
-function compareByRank(a: Partial<AssignmentDoc>, b: Partial<AssignmentDoc>): number {
-  return (a.rank ?? 0) - (b.rank ?? 0) || (a.created_at ?? '').localeCompare(b.created_at ?? '');
+  return db.runTransaction(async (tx) => {
+    await requireLiveAccount(tx, db, uid);
+    const existing = await tx.get(ref);
+    if (existing.exists) {
+      return { item: toAssignment(ref.id, existing.data() as AssignmentDoc), created: false };
+    }
+    let rank = input.rank;
+    if (rank === undefined) {
+      const column = await tx.get(assignmentsOf(db, uid).where('status', '==', status));
+      rank = rankForNewCard(
+        column.docs.map((d) => ({ id: d.id, ...d.data() })),
+        input.due_date ?? '',
+      );
+    }
+    const doc: AssignmentDoc = {
+      title: input.title,
+      description: input.description ?? '',
+      due_date: input.due_date ?? '',
+      status,
+      subtasks: subtaskMap(
+        (input.subtasks ?? []).map((s) => ({ ...s, completed: s.completed ?? false })),
+        today,
+      ),
+      notes: noteMap(input.notes ?? [], today),
+      completed_date: status === 'done' ? now.toISOString() : null,
+      deep_dive: {},
+      rank,
+      version: 1,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    };
+    tx.create(ref, doc);
+    return { item: toAssignment(ref.id, doc), created: true };
+  });
 }
 
 /**
@@ -115,11 +136,11 @@ function compareByRank(a: Partial<AssignmentDoc>, b: Partial<AssignmentDoc>): nu
  * migration is logged and skipped, never fatal.
  */
 export async function listAssignments(db: Firestore, uid: string): Promise<Assignment[]> {
-  // Sorted here rather than with orderBy: the lite Firestore orders mixed
-  // integer and double values wrongly, and the whole list is read anyway.
+  // The shared board order (no orderBy: a document without a numeric rank still belongs on
+  // the board, and the board's live listener sorts the same way).
   const snap = await assignmentsOf(db, uid).get();
-  const docs = [...snap.docs].sort(
-    (a, b) => compareByRank(a.data(), b.data()) || a.id.localeCompare(b.id),
+  const docs = [...snap.docs].sort((a, b) =>
+    compareAssignments({ id: a.id, ...a.data() }, { id: b.id, ...b.data() }),
   );
   return Promise.all(
     docs.map(async (d) => {
@@ -127,8 +148,8 @@ export async function listAssignments(db: Firestore, uid: string): Promise<Assig
       if (!isDateOnly(item.due_date)) return item;
       const migrated = migrateDateOnly(item.due_date);
       try {
-        await d.ref.update({ due_date: migrated });
-        return { ...item, due_date: migrated };
+        await d.ref.update({ due_date: migrated, version: FieldValue.increment(1) });
+        return { ...item, due_date: migrated, version: item.version + 1 };
       } catch (err) {
         console.warn(`Could not migrate the due date of assignment ${d.id}`, err);
         return item;
@@ -164,10 +185,30 @@ export async function getAssignment(
   return doc ? toAssignment(id, doc) : null;
 }
 
-/** True when the map holds a live (not removed) entry with that id. */
+/** True when the map holds an entry with that id. */
 export function hasEntry(doc: AssignmentDoc, map: 'subtasks' | 'notes', id: string): boolean {
-  const entry = doc[map]?.[id];
-  return !!entry && !entry.deleted;
+  return Object.prototype.hasOwnProperty.call(doc[map] ?? {}, id);
+}
+
+/** How many entries the map holds. */
+export const entryCount = (doc: AssignmentDoc, map: 'subtasks' | 'notes'): number =>
+  Object.keys(doc[map] ?? {}).length;
+
+/** What every write to an assignment adds: the time and a raised version. */
+export const writeStamp = (now: Date) => ({
+  updated_at: now.toISOString(),
+  version: FieldValue.increment(1),
+});
+
+/** Reads the assignment in a transaction; null when it does not exist. */
+export async function readInTransaction(
+  tx: Transaction,
+  db: Firestore,
+  uid: string,
+  id: string,
+): Promise<AssignmentDoc | null> {
+  const snap = await tx.get(assignmentRef(db, uid, id));
+  return snap.exists ? (snap.data() as AssignmentDoc) : null;
 }
 
 /**
@@ -181,26 +222,28 @@ export async function writeFields(
   fields: UpdateData<AssignmentDoc>,
   now = new Date(),
 ): Promise<void> {
-  await assignmentRef(db, uid, id).update({ ...fields, updated_at: now.toISOString() });
+  await assignmentRef(db, uid, id).update({ ...fields, ...writeStamp(now) });
 }
 
-/** Field-path writes: `[path, value]` pairs, so two devices never overwrite each other. */
+/**
+ * Field-path writes: `[path, value]` pairs, so two devices never overwrite each other. In a
+ * transaction when one is given (a read there decided the write).
+ */
 export async function writePaths(
   db: Firestore,
   uid: string,
   id: string,
   pairs: [FieldPath, unknown][],
   now = new Date(),
+  tx?: Transaction,
 ): Promise<void> {
   const [first, ...rest] = pairs;
   if (!first) return;
-  await assignmentRef(db, uid, id).update(
-    first[0],
-    first[1],
-    ...rest.flat(),
-    'updated_at',
-    now.toISOString(),
-  );
+  const ref = assignmentRef(db, uid, id);
+  const stamp = writeStamp(now);
+  const more = [...rest.flat(), 'updated_at', stamp.updated_at, 'version', stamp.version];
+  if (tx) tx.update(ref, first[0], first[1], ...more);
+  else await ref.update(first[0], first[1], ...more);
 }
 
 /** Stored maps from API lists: the list order becomes `order`. */

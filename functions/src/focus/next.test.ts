@@ -13,6 +13,7 @@ const task = (id: string, due_date: string, status: Assignment['status'] = 'new'
   completed_date: null,
   deep_dive: {},
   rank: 0,
+  version: 1,
   created_at: `2026-01-01T00:00:0${id.length}Z`,
   updated_at: '2026-01-01T00:00:00Z',
 });

@@ -54,6 +54,18 @@ export function uploadRateWindowsFromEnv(env: NodeJS.ProcessEnv = process.env): 
 }
 
 /**
+ * Calendar feed fetches (preview, import, Sync now): each makes the server fetch a URL.
+ * Defaults: 30 a minute and 300 a day. FEED_RATE_LIMIT_PER_MINUTE and
+ * FEED_RATE_LIMIT_PER_DAY change them.
+ */
+export function feedRateWindowsFromEnv(env: NodeJS.ProcessEnv = process.env): RateWindow[] {
+  return perMinuteAndDay(
+    limitFrom(env.FEED_RATE_LIMIT_PER_MINUTE, 30),
+    limitFrom(env.FEED_RATE_LIMIT_PER_DAY, 300),
+  );
+}
+
+/**
  * Fixed-window counters in Firestore, one document per user, kind and window at
  * `users/{uid}/private/{kind}-rate-{seconds}s-{index}`, bumped with
  * `FieldValue.increment` (no read-modify-write, so it is exact on real
@@ -64,7 +76,7 @@ export function uploadRateWindowsFromEnv(env: NodeJS.ProcessEnv = process.env): 
 export function firestoreRateLimiter(
   db: Firestore,
   windows: RateWindow[],
-  kind: 'ai' | 'upload' = 'ai',
+  kind: 'ai' | 'upload' | 'feed' = 'ai',
 ): RateLimiter {
   const refsAt = (uid: string, now: number) =>
     windows.map((w) => {

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@brainboard/domain';
 import { Router, type Response } from 'express';
-import type { Firestore } from 'firebase-admin/firestore';
+import { FieldPath, type Firestore } from 'firebase-admin/firestore';
 import { AI_DEEP_DIVE_OFF, AI_HELP_OFF, requireOptIn } from '../ai/access.ts';
 import { loadChat, saveChat } from '../ai/chats.ts';
 import { DEEP_DIVE_MAX_CHARS, HISTORY_BUDGET_CHARS, STREAM_IDLE_TIMEOUT_MS } from '../ai/limits.ts';
@@ -24,7 +24,7 @@ import {
 } from '../ai/schemas.ts';
 import { openEventStream } from '../ai/sse.ts';
 import { suggestionsFromJson } from '../ai/suggestions.ts';
-import { assignmentsOf } from '../assignments/store.ts';
+import { assignmentsOf, writePaths } from '../assignments/store.ts';
 import { fileContextOf } from '../files/records.ts';
 import { callerOf } from '../http/auth.ts';
 import { liftDeadline } from '../http/deadline.ts';
@@ -272,7 +272,7 @@ export function aiRoutes(db: Firestore, options: AiRouteOptions = {}): Router {
       const connection = abortOnDisconnect(res);
       const body = parse(deepDiveBodySchema, req.body);
       await requireOptIn(db, uid, 'ai_deep_dive_enabled');
-      const ref = await requireAssignment(uid, body.assignment_id);
+      await requireAssignment(uid, body.assignment_id);
       const file = body.file_id ? await fileContextOf(db, uid, body.file_id) : undefined;
       const provider = requireProvider();
       await requireWithinRate(uid, res);
@@ -288,19 +288,16 @@ export function aiRoutes(db: Firestore, options: AiRouteOptions = {}): Router {
       }
       text = text.trim().slice(0, DEEP_DIVE_MAX_CHARS);
       if (!text) throw new HttpError(502, AI_MESSAGES.empty);
-      // Only this tool's entry changes. A field-path update would need no read, but the lite
-      // Firestore drops scalar writes at map keys that need quoting (every tool name has a
-      // space), so the map is merged in a transaction: exact on real Firestore, and the web
-      // app runs one deep-dive request at a time.
-      await db.runTransaction(async (tx) => {
-        const snap = await tx.get(ref);
-        if (!snap.exists) throw notFound(AI_MESSAGES.assignmentNotFound);
-        const current = (snap.get('deep_dive') as Record<string, string> | undefined) ?? {};
-        tx.update(ref, {
-          deep_dive: { ...current, [body.feature]: text },
-          updated_at: new Date().toISOString(),
-        });
-      });
+      // Only this tool's entry changes (a field-path write), so two tools finishing at once
+      // both keep their text. An assignment deleted meanwhile answers 404.
+      try {
+        await writePaths(db, uid, body.assignment_id, [
+          [new FieldPath('deep_dive', body.feature), text],
+        ]);
+      } catch (err) {
+        if ((err as { code?: unknown }).code === 5) throw notFound(AI_MESSAGES.assignmentNotFound);
+        throw err;
+      }
       res.json({ deep_dive: text });
     }),
   );

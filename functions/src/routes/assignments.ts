@@ -2,18 +2,20 @@ import {
   assignmentCreateSchema,
   assignmentPatchSchema,
   newSubtaskId,
+  noteCreateSchema,
   NOTES_MAX_COUNT,
-  noteTextSchema,
   SUBTASKS_MAX_COUNT,
   subtaskInputSchema,
   subtaskTitleSchema,
   type Assignment,
 } from '@brainboard/domain';
 import { Router } from 'express';
-import type { Firestore } from 'firebase-admin/firestore';
+import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import {
+  assignmentRef,
   createAssignment,
+  entryCount,
   entryPath,
   getAssignment,
   hasEntry,
@@ -21,15 +23,16 @@ import {
   listAssignments,
   noteMap,
   readAssignmentDoc,
+  readInTransaction,
   subtaskMap,
-  writeFields,
+  toAssignment,
   writePaths,
-  assignmentRef,
+  writeStamp,
   type AssignmentDoc,
 } from '../assignments/store.ts';
 import { deleteChat } from '../ai/chats.ts';
 import { callerOf } from '../http/auth.ts';
-import { badRequest, notFound, route } from '../http/errors.ts';
+import { badRequest, HttpError, notFound, route } from '../http/errors.ts';
 import { parseBody } from '../http/validate.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { UpdateData } from 'firebase-admin/firestore';
@@ -37,6 +40,8 @@ import type { UpdateData } from 'firebase-admin/firestore';
 const NOT_FOUND = 'That assignment does not exist.';
 const SUBTASK_NOT_FOUND = 'That subtask does not exist.';
 const NOTE_NOT_FOUND = 'That note does not exist.';
+export const STALE_VERSION =
+  'This assignment was changed on another device, so nothing was saved. Here is the latest copy.';
 
 const idParam = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
 const newNoteId = (now: number) => `note-${now}-${randomBytes(4).toString('hex')}`;
@@ -56,15 +61,7 @@ const subtaskPatchSchema = z
   )
   .refine((b) => b.completed !== undefined || b.title !== undefined, 'Nothing to change.');
 
-const noteBodySchema = z.strictObject(
-  { text: noteTextSchema },
-  {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `Unknown field: ${String(issue.keys[0])}.`
-        : 'note must be an object.',
-  },
-);
+const noteBodySchema = noteCreateSchema.omit({ id: true });
 
 /** An id from the path; anything malformed is as unknown as a missing one (404). */
 function pathId(value: unknown, message: string): string {
@@ -76,12 +73,23 @@ function pathId(value: unknown, message: string): string {
 /** SPEC §5 via the shared caps: adding one entry may not take a list past its limit. */
 function requireRoom(doc: AssignmentDoc, map: 'subtasks' | 'notes'): void {
   const max = map === 'subtasks' ? SUBTASKS_MAX_COUNT : NOTES_MAX_COUNT;
-  const live = Object.values(doc[map] ?? {}).filter((entry) => !entry.deleted).length;
-  if (live >= max) throw badRequest(`${map} must have at most ${max} items.`);
+  if (entryCount(doc, map) >= max) throw badRequest(`${map} must have at most ${max} items.`);
 }
 
-async function mustRead(db: Firestore, uid: string, id: string): Promise<AssignmentDoc> {
-  const doc = await readAssignmentDoc(db, uid, id);
+/** 409 with the current copy: the client re-applies its change on it. */
+class StaleVersion extends HttpError {
+  constructor(readonly item: Assignment) {
+    super(409, STALE_VERSION);
+  }
+}
+
+async function mustReadIn(
+  tx: Transaction,
+  db: Firestore,
+  uid: string,
+  id: string,
+): Promise<AssignmentDoc> {
+  const doc = await readInTransaction(tx, db, uid, id);
   if (!doc) throw notFound(NOT_FOUND);
   return doc;
 }
@@ -122,13 +130,15 @@ export function assignmentRoutes(db: Firestore): Router {
     }),
   );
 
+  // A create with a client-chosen id is idempotent: sending it again (a retry after a
+  // timeout) answers 201 with the stored assignment and writes nothing new.
   router.post(
     '/assignment',
     route(async (req, res) => {
       const { uid } = callerOf(req);
       const input = parseBody(assignmentCreateSchema, req.body);
       const now = new Date();
-      const item = await createAssignment(
+      const { item } = await createAssignment(
         db,
         uid,
         {
@@ -142,41 +152,57 @@ export function assignmentRoutes(db: Firestore): Router {
     }),
   );
 
+  // Read and written in one transaction: the version check and completed_date both depend on
+  // the stored copy. A stale `version` writes nothing and answers 409 with the current copy.
   router.patch(
     '/assignment',
     route(async (req, res) => {
       const { uid } = callerOf(req);
       const input = parseBody(assignmentPatchSchema, req.body);
-      const before = await mustRead(db, uid, input.id);
       const now = new Date();
       const today = isoDate(now);
-      const fields: UpdateData<AssignmentDoc> = {};
-      if (input.title !== undefined) fields.title = input.title;
-      if (input.description !== undefined) fields.description = input.description;
-      if (input.due_date !== undefined) fields.due_date = input.due_date;
-      if (input.rank !== undefined) fields.rank = input.rank;
-      if (input.status !== undefined) {
-        fields.status = input.status;
-        // Entering done stamps completed_date; leaving done clears it.
-        if (input.status === 'done' && before.status !== 'done') {
-          fields.completed_date = now.toISOString();
-        } else if (input.status !== 'done') {
-          fields.completed_date = null;
+      try {
+        await db.runTransaction(async (tx) => {
+          const before = await mustReadIn(tx, db, uid, input.id);
+          const current = toAssignment(input.id, before);
+          if (input.version !== undefined && input.version !== current.version) {
+            throw new StaleVersion(current);
+          }
+          const fields: UpdateData<AssignmentDoc> = {};
+          if (input.title !== undefined) fields.title = input.title;
+          if (input.description !== undefined) fields.description = input.description;
+          if (input.due_date !== undefined) fields.due_date = input.due_date;
+          if (input.rank !== undefined) fields.rank = input.rank;
+          if (input.status !== undefined) {
+            fields.status = input.status;
+            // Entering done stamps completed_date; leaving done clears it.
+            if (input.status === 'done' && before.status !== 'done') {
+              fields.completed_date = now.toISOString();
+            } else if (input.status !== 'done') {
+              fields.completed_date = null;
+            }
+          }
+          if (input.subtasks !== undefined) {
+            fields.subtasks = subtaskMap(
+              input.subtasks.map((s) => ({ ...s, id: s.id ?? newSubtaskId(now.getTime()) })),
+              today,
+            );
+          }
+          if (input.notes !== undefined) {
+            fields.notes = noteMap(
+              input.notes.map((n) => ({ ...n, id: n.id ?? newNoteId(now.getTime()) })),
+              today,
+            );
+          }
+          tx.update(assignmentRef(db, uid, input.id), { ...fields, ...writeStamp(now) });
+        });
+      } catch (err) {
+        if (err instanceof StaleVersion) {
+          res.status(409).json({ error: err.message, item: err.item });
+          return;
         }
+        throw err;
       }
-      if (input.subtasks !== undefined) {
-        fields.subtasks = subtaskMap(
-          input.subtasks.map((s) => ({ ...s, id: s.id ?? newSubtaskId(now.getTime()) })),
-          today,
-        );
-      }
-      if (input.notes !== undefined) {
-        fields.notes = noteMap(
-          input.notes.map((n) => ({ ...n, id: n.id ?? newNoteId(now.getTime()) })),
-          today,
-        );
-      }
-      await writeFields(db, uid, input.id, fields, now);
       res.json(await answer(db, uid, input.id));
     }),
   );
@@ -189,7 +215,7 @@ export function assignmentRoutes(db: Firestore): Router {
         z.strictObject({ id: idParam }, { error: 'id is required.' }),
         req.body,
       );
-      await mustRead(db, uid, id);
+      if (!(await readAssignmentDoc(db, uid, id))) throw notFound(NOT_FOUND);
       await assignmentRef(db, uid, id).delete();
       await deleteChat(db, uid, id);
       res.json({ ok: true });
@@ -205,23 +231,21 @@ export function assignmentRoutes(db: Firestore): Router {
       const { uid } = callerOf(req);
       const id = pathId(req.params.id, NOT_FOUND);
       const input = parseBody(subtaskInputSchema, req.body);
-      const doc = await mustRead(db, uid, id);
       const now = new Date();
       const sid = input.id ?? newSubtaskId(now.getTime());
-      if (hasEntry(doc, 'subtasks', sid))
-        throw badRequest('A subtask with that id already exists.');
-      requireRoom(doc, 'subtasks');
-      await writePaths(db, uid, id, [
-        [
-          entryPath('subtasks', sid),
-          {
-            title: input.title,
-            completed: input.completed,
-            created_date: input.created_date ?? isoDate(now),
-            order: now.getTime(),
-          },
-        ],
-      ]);
+      await db.runTransaction(async (tx) => {
+        const doc = await mustReadIn(tx, db, uid, id);
+        // The same create again (a retry) changes nothing.
+        if (hasEntry(doc, 'subtasks', sid)) return;
+        requireRoom(doc, 'subtasks');
+        const entry = {
+          title: input.title,
+          completed: input.completed,
+          created_date: input.created_date ?? isoDate(now),
+          order: now.getTime(),
+        };
+        await writePaths(db, uid, id, [[entryPath('subtasks', sid), entry]], now, tx);
+      });
       res.status(201).json(await answer(db, uid, id));
     }),
   );
@@ -233,14 +257,18 @@ export function assignmentRoutes(db: Firestore): Router {
       const id = pathId(req.params.id, NOT_FOUND);
       const sid = pathId(req.params.sid, SUBTASK_NOT_FOUND);
       const input = parseBody(subtaskPatchSchema, req.body);
-      const doc = await mustRead(db, uid, id);
-      if (!hasEntry(doc, 'subtasks', sid)) throw notFound(SUBTASK_NOT_FOUND);
-      const pairs: [ReturnType<typeof entryPath>, unknown][] = [];
-      if (input.completed !== undefined) {
-        pairs.push([entryPath('subtasks', sid, 'completed'), input.completed]);
-      }
-      if (input.title !== undefined) pairs.push([entryPath('subtasks', sid, 'title'), input.title]);
-      await writePaths(db, uid, id, pairs);
+      await db.runTransaction(async (tx) => {
+        const doc = await mustReadIn(tx, db, uid, id);
+        if (!hasEntry(doc, 'subtasks', sid)) throw notFound(SUBTASK_NOT_FOUND);
+        const pairs: [ReturnType<typeof entryPath>, unknown][] = [];
+        if (input.completed !== undefined) {
+          pairs.push([entryPath('subtasks', sid, 'completed'), input.completed]);
+        }
+        if (input.title !== undefined) {
+          pairs.push([entryPath('subtasks', sid, 'title'), input.title]);
+        }
+        await writePaths(db, uid, id, pairs, new Date(), tx);
+      });
       res.json(await answer(db, uid, id));
     }),
   );
@@ -251,9 +279,12 @@ export function assignmentRoutes(db: Firestore): Router {
       const { uid } = callerOf(req);
       const id = pathId(req.params.id, NOT_FOUND);
       const sid = pathId(req.params.sid, SUBTASK_NOT_FOUND);
-      const doc = await mustRead(db, uid, id);
-      if (!hasEntry(doc, 'subtasks', sid)) throw notFound(SUBTASK_NOT_FOUND);
-      await writePaths(db, uid, id, [[entryPath('subtasks', sid, 'deleted'), true]]);
+      await db.runTransaction(async (tx) => {
+        const doc = await mustReadIn(tx, db, uid, id);
+        if (!hasEntry(doc, 'subtasks', sid)) throw notFound(SUBTASK_NOT_FOUND);
+        const removal = FieldValue.delete();
+        await writePaths(db, uid, id, [[entryPath('subtasks', sid), removal]], new Date(), tx);
+      });
       res.json(await answer(db, uid, id));
     }),
   );
@@ -263,15 +294,17 @@ export function assignmentRoutes(db: Firestore): Router {
     route(async (req, res) => {
       const { uid } = callerOf(req);
       const id = pathId(req.params.id, NOT_FOUND);
-      const { text } = parseBody(noteBodySchema, req.body);
-      requireRoom(await mustRead(db, uid, id), 'notes');
+      const input = parseBody(noteCreateSchema, req.body);
       const now = new Date();
-      await writePaths(db, uid, id, [
-        [
-          entryPath('notes', newNoteId(now.getTime())),
-          { text, created_date: isoDate(now), order: now.getTime() },
-        ],
-      ]);
+      const nid = input.id ?? newNoteId(now.getTime());
+      await db.runTransaction(async (tx) => {
+        const doc = await mustReadIn(tx, db, uid, id);
+        // The same create again (a retry) changes nothing.
+        if (hasEntry(doc, 'notes', nid)) return;
+        requireRoom(doc, 'notes');
+        const entry = { text: input.text, created_date: isoDate(now), order: now.getTime() };
+        await writePaths(db, uid, id, [[entryPath('notes', nid), entry]], now, tx);
+      });
       res.status(201).json(await answer(db, uid, id));
     }),
   );
@@ -283,9 +316,11 @@ export function assignmentRoutes(db: Firestore): Router {
       const id = pathId(req.params.id, NOT_FOUND);
       const nid = pathId(req.params.nid, NOTE_NOT_FOUND);
       const { text } = parseBody(noteBodySchema, req.body);
-      const doc = await mustRead(db, uid, id);
-      if (!hasEntry(doc, 'notes', nid)) throw notFound(NOTE_NOT_FOUND);
-      await writePaths(db, uid, id, [[entryPath('notes', nid, 'text'), text]]);
+      await db.runTransaction(async (tx) => {
+        const doc = await mustReadIn(tx, db, uid, id);
+        if (!hasEntry(doc, 'notes', nid)) throw notFound(NOTE_NOT_FOUND);
+        await writePaths(db, uid, id, [[entryPath('notes', nid, 'text'), text]], new Date(), tx);
+      });
       res.json(await answer(db, uid, id));
     }),
   );
@@ -296,9 +331,12 @@ export function assignmentRoutes(db: Firestore): Router {
       const { uid } = callerOf(req);
       const id = pathId(req.params.id, NOT_FOUND);
       const nid = pathId(req.params.nid, NOTE_NOT_FOUND);
-      const doc = await mustRead(db, uid, id);
-      if (!hasEntry(doc, 'notes', nid)) throw notFound(NOTE_NOT_FOUND);
-      await writePaths(db, uid, id, [[entryPath('notes', nid, 'deleted'), true]]);
+      await db.runTransaction(async (tx) => {
+        const doc = await mustReadIn(tx, db, uid, id);
+        if (!hasEntry(doc, 'notes', nid)) throw notFound(NOTE_NOT_FOUND);
+        const removal = FieldValue.delete();
+        await writePaths(db, uid, id, [[entryPath('notes', nid), removal]], new Date(), tx);
+      });
       res.json(await answer(db, uid, id));
     }),
   );

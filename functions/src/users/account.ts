@@ -2,48 +2,39 @@ import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { deleteGoogleGrant } from '../auth/grant.ts';
 import { deleteUserFiles } from '../files/records.ts';
+import { DELETING_FIELD } from './liveAccount.ts';
 import { profileRef } from './profile.ts';
 
-/**
- * Everything a user owns lives under `users/{uid}`, in these collections.
- * The lite Firestore cannot list collections or recursively delete, so they
- * are named here: a feature that adds one adds it to this list.
- */
-export const USER_SUBCOLLECTIONS = [
-  'assignments',
-  'chats',
-  'files',
-  'private',
-  'focus_days',
-] as const;
-
-async function deleteCollection(db: Firestore, path: string): Promise<number> {
-  let deleted = 0;
-  for (;;) {
-    const snap = await db.collection(path).limit(300).get();
-    if (snap.empty) return deleted;
-    const batch = db.batch();
-    for (const doc of snap.docs) batch.delete(doc.ref);
-    await batch.commit();
-    deleted += snap.size;
-  }
+/** The student's calendar feeds (their links are credentials to the school's calendar). */
+async function deleteFeedsOf(db: Firestore, uid: string): Promise<void> {
+  const snap = await db.collection('lms_feeds').where('uid', '==', uid).get();
+  await Promise.all(snap.docs.map((d) => d.ref.delete()));
 }
 
 /**
- * Deletes everything the user owns (issue 3): every assignment, chat, file
- * record and stored file, server-side tokens, the profile, and the Auth
- * account. Only the consent log stays (kept 6 years by the legal terms).
+ * Deletes everything the user owns (issue 3): every document under `users/{uid}` at any depth
+ * (assignments, chats, file records, tokens, whatever a feature adds), the stored files, the
+ * Google grant, the profile and the Auth account. Only the consent log stays (kept 6 years by
+ * the legal terms).
+ *
+ * Another device may be writing meanwhile. The profile is flagged first, and every create under
+ * the user checks the flag in its transaction, so nothing new starts; then everything is swept.
+ * Once the Auth account is gone no request gets past sign-in, and a last sweep removes what a
+ * request that was already past it wrote.
  */
 export async function deleteAccount(auth: Auth, db: Firestore, uid: string): Promise<void> {
+  const profile = profileRef(db, uid);
+  if ((await profile.get()).exists) await profile.update({ [DELETING_FIELD]: true });
   // Revoke the Google grant at Google before its encrypted copy goes.
   await deleteGoogleGrant(db, uid);
   // Stored PDF bytes live outside Firestore (local folder or bucket).
   await deleteUserFiles(db, uid);
-  for (const name of USER_SUBCOLLECTIONS) await deleteCollection(db, `users/${uid}/${name}`);
-  await profileRef(db, uid).delete();
+  await db.recursiveDelete(profile);
+  await deleteFeedsOf(db, uid);
   try {
     await auth.deleteUser(uid);
   } catch (err) {
     if ((err as { code?: string }).code !== 'auth/user-not-found') throw err;
   }
+  await db.recursiveDelete(profile);
 }

@@ -1,3 +1,4 @@
+import { inject } from 'vitest';
 import {
   DEEP_DIVE_TOOLS,
   DESCRIPTION_MAX_LENGTH,
@@ -78,6 +79,22 @@ const NOTE_NOT_FOUND = 'That note does not exist.';
 const USER_NOT_FOUND = 'That user does not exist.';
 const AI_ASSIGNMENT_NOT_FOUND = 'That assignment was not found. It may have been deleted.';
 const FILE_NOT_FOUND = 'That file was not found. Please upload it again.';
+const FEED_NOT_FOUND = 'That calendar feed does not exist.';
+const emptyFeed = () => `${inject('stack').lms}feeds/security-empty.ics`;
+const feedUrlLimits = (path: string): LimitCase[] => [
+  {
+    label: 'a url over 2048 characters',
+    request: () => j('POST', path, { url: `https://example.edu/${over(2048)}` }),
+    status: 400,
+    error: 'url must be at most 2048 characters.',
+  },
+  {
+    label: 'no url',
+    request: () => j('POST', path, {}),
+    status: 400,
+    error: 'url is required.',
+  },
+];
 
 /** The SPEC §5 limits of an assignment's fields, for POST and PATCH /api/assignment. */
 function assignmentLimits(body: (own: Ids, fields: object) => unknown, method: Method) {
@@ -606,6 +623,54 @@ export const ENDPOINTS: Endpoint[] = [
           }),
         status: 400,
         error: 'time_zone must be an IANA time zone such as "Europe/Berlin".',
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    route: '/lms-feeds/preview',
+    request: () => j('POST', '/api/lms-feeds/preview', { url: emptyFeed() }),
+    ok: [200],
+    limits: feedUrlLimits('/api/lms-feeds/preview'),
+  },
+  {
+    method: 'POST',
+    route: '/lms-feeds',
+    request: () => j('POST', '/api/lms-feeds', { url: emptyFeed() }),
+    ok: [201],
+    limits: feedUrlLimits('/api/lms-feeds'),
+  },
+  {
+    method: 'GET',
+    route: '/lms-feeds',
+    request: () => j('GET', '/api/lms-feeds'),
+    ok: [200],
+  },
+  {
+    method: 'POST',
+    route: '/lms-feeds/:id/sync',
+    request: (o) => j('POST', `/api/lms-feeds/${o.feedId}/sync`),
+    ok: [200],
+    others: [
+      {
+        label: "the other student's feed id",
+        request: (_own, other) => j('POST', `/api/lms-feeds/${other.feedId}/sync`),
+        status: 404,
+        error: FEED_NOT_FOUND,
+      },
+    ],
+  },
+  {
+    method: 'DELETE',
+    route: '/lms-feeds/:id',
+    request: (o) => j('DELETE', `/api/lms-feeds/${o.feedId}`),
+    ok: [200],
+    others: [
+      {
+        label: "the other student's feed id",
+        request: (_own, other) => j('DELETE', `/api/lms-feeds/${other.feedId}`),
+        status: 404,
+        error: FEED_NOT_FOUND,
       },
     ],
   },

@@ -22,6 +22,7 @@ const assignment: Assignment = {
   completed_date: null,
   deep_dive: { 'Thought Provoker': 'Why?' },
   rank: 0,
+  version: 1,
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-01T00:00:00.000Z',
 };

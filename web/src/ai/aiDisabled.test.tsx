@@ -25,6 +25,7 @@ describe('VITE_AI_ENABLED=false', () => {
               completed_date: null,
               deep_dive: {},
               rank: 0,
+              version: 1,
               created_at: '',
               updated_at: '',
             }}

@@ -59,6 +59,7 @@ const base: Assignment = {
   completed_date: null,
   deep_dive: {},
   rank: 0,
+  version: 1,
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-01T00:00:00.000Z',
 };
@@ -162,6 +163,7 @@ describe('AssignmentEditor: create', () => {
     const [path, body] = fake.post.mock.calls[0] as [string, Record<string, unknown>];
     expect(path).toBe('/api/assignment');
     expect(body).toMatchObject({
+      id: expect.stringMatching(/^assignment-\d+-[a-f0-9]{12}$/),
       title: 'Lab report',
       description: 'Chem 101',
       due_date: '2026-12-24T15:00:00',
@@ -215,6 +217,24 @@ describe('AssignmentEditor: create', () => {
         .getAllByRole('checkbox')
         .map((c) => c.closest('label')?.textContent),
     ).toEqual(['Outline', 'Sources']);
+  });
+
+  it('in edit mode, approves suggestions in one write on the version it was based on', async () => {
+    const after = { ...base, version: 2 };
+    fake.patch.mockResolvedValue({ item: after });
+    const { user, onAssignmentChanged } = setup({ assignment: { ...base, version: 1 } });
+    await user.click(screen.getByRole('button', { name: 'Suggest (2)' }));
+    expect(fake.post).not.toHaveBeenCalled();
+    expect(fake.patch).toHaveBeenCalledWith('/api/assignment', {
+      id: 'a1',
+      version: 1,
+      subtasks: [
+        ...base.subtasks,
+        { id: 'suggested-1-0', title: 'Outline', completed: false },
+        { id: 'suggested-1-2', title: 'Sources', completed: false },
+      ],
+    });
+    await vi.waitFor(() => expect(onAssignmentChanged).toHaveBeenCalledWith(after));
   });
 
   it('limits a subtask to 125 characters and a note to 1000, red above 500', async () => {
@@ -298,6 +318,42 @@ describe('AssignmentEditor: edit', () => {
     expect(onSaved).toHaveBeenCalledWith(updated, false);
   });
 
+  it('follows changes made elsewhere and asks calmly when the student is changing the same field', async () => {
+    fake.patch.mockImplementation((_p: string, body: object) =>
+      Promise.resolve({ item: { ...base, ...body } }),
+    );
+    const { user, view } = setup({ assignment: base });
+    const rerender = (a: Assignment) =>
+      view.rerender(
+        wrap(
+          <AssignmentEditor
+            {...{ onClose: vi.fn(), onSaved: vi.fn(), onAssignmentChanged: vi.fn() }}
+            assignment={a}
+          />,
+        ),
+      );
+    await openDetails(user);
+    await user.clear(screen.getByLabelText('Description'));
+    await user.type(screen.getByLabelText('Description'), 'Mine');
+    rerender({ ...base, title: 'Essay (phone)', description: 'Theirs', status: 'done' });
+
+    expect(title().value).toBe('Essay (phone)');
+    expect(screen.getByLabelText('Status')).toHaveValue('done');
+    expect(screen.getByLabelText('Description')).toHaveValue('Mine');
+    const notice = screen.getByRole('group', { name: 'Description changed on another device' });
+    expect(notice).toHaveTextContent('Changed on another device: Theirs');
+
+    await user.click(within(notice).getByRole('button', { name: 'Use the other' }));
+    expect(screen.getByLabelText('Description')).toHaveValue('Theirs');
+    expect(screen.queryByRole('group', { name: /changed on another device/ })).toBeNull();
+    await user.type(title(), '!');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(fake.patch).toHaveBeenCalledWith('/api/assignment', {
+      id: 'a1',
+      title: 'Essay (phone)!',
+    });
+  });
+
   it('saves each subtask change on its own call', async () => {
     const after = { ...base, updated_at: '2026-11-02T00:00:00.000Z' };
     fake.post.mockResolvedValue({ item: after });
@@ -378,7 +434,10 @@ describe('AssignmentEditor: edit', () => {
     expect(fake.post).not.toHaveBeenCalled();
     await user.type(screen.getByLabelText('New note'), '  Bring laptop  ');
     await user.click(screen.getByRole('button', { name: 'Add note' }));
-    expect(fake.post).toHaveBeenCalledWith('/api/assignment/a1/notes', { text: 'Bring laptop' });
+    expect(fake.post).toHaveBeenCalledWith('/api/assignment/a1/notes', {
+      id: expect.stringMatching(/^note-/),
+      text: 'Bring laptop',
+    });
 
     await user.click(screen.getByRole('button', { name: 'Edit note' }));
     const edit = screen.getByLabelText('Edit note');

@@ -38,8 +38,10 @@ import {
   createAssignment,
   editNote,
   removeNote,
+  newClientId,
   removeSubtask,
   renameSubtask,
+  replaceLists,
   toggleSubtask,
   updateAssignment,
   uploadPdf,
@@ -47,11 +49,13 @@ import {
 import { CharCounter } from './CharCounter.tsx';
 import { Disclosure } from './Disclosure.tsx';
 import { DueDateTimeSelector } from './DueDateTimeSelector.tsx';
-import { changedFields, initialForm, type EditorForm } from './editorForm.ts';
+import { ConflictNotice } from './ConflictNotice.tsx';
+import type { EditorForm } from './editorForm.ts';
 import { TITLE_REQUIRED } from './editorText.ts';
 import { NotesSection, type NoteHandlers } from './NotesSection.tsx';
 import { PdfPicker } from './PdfPicker.tsx';
 import { SubtasksSection, type SubtaskHandlers } from './SubtasksSection.tsx';
+import { useEditorDraft } from './useEditorDraft.ts';
 import './editor.css';
 
 const STATUS_LABELS: Record<Status, string> = {
@@ -75,6 +79,23 @@ export interface AssignmentEditorProps {
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+/** The subtask list with the approved suggestions appended (ids already there are kept once). */
+function withApproved(
+  subtasks: readonly Subtask[],
+  approved: readonly { id: string; title: string }[],
+) {
+  const known = new Set(subtasks.map((s) => s.id));
+  return [
+    ...subtasks.map(({ id, title, completed, created_date }) => ({
+      id,
+      title,
+      completed,
+      created_date,
+    })),
+    ...approved.filter((s) => !known.has(s.id)).map((s) => ({ ...s, completed: false })),
+  ];
+}
 const untracked = <T,>(write: Promise<T>) => write;
 
 /** "Focus on this task": edit mode, not done, with an incomplete subtask (SPEC §2). */
@@ -110,7 +131,8 @@ export function AssignmentEditor({
   const isNew = !assignment;
   const id = useId();
   const titleRef = useRef<HTMLInputElement>(null);
-  const [form, setForm] = useState<EditorForm>(() => initialForm(assignment, initialStatus));
+  const draft = useEditorDraft(assignment, initialStatus);
+  const { form, setForm, set } = draft;
   const [titleError, setTitleError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   // Create mode keeps subtasks and notes in the form until "Create".
@@ -120,9 +142,8 @@ export function AssignmentEditor({
   const [pendingTicks, setPendingTicks] = useState<Record<string, boolean>>({});
   const [file, setFile] = useState<{ id: string; name: string } | null>(null);
   const [uploading, setUploading] = useState(false);
-
-  const set = <K extends keyof EditorForm>(key: K, value: EditorForm[K]) =>
-    setForm((f) => ({ ...f, [key]: value }));
+  // One id per editor: a Create sent again after a time-out finds the first one.
+  const [createId] = useState(() => newClientId('assignment'));
 
   const subtasks: readonly Subtask[] = assignment
     ? assignment.subtasks.map((s) =>
@@ -209,7 +230,6 @@ export function AssignmentEditor({
     },
   };
 
-  /** SPEC §4: approved AI suggestions are appended (blank dropped, 125 at most each). */
   /** SPEC §4: approval appends the non-empty titles, keeping their suggested-… ids. */
   async function approveSuggestions(suggested: { id: string; title: string }[]) {
     const clean = suggested
@@ -227,10 +247,14 @@ export function AssignmentEditor({
       ]);
       return;
     }
-    for (const { id, title } of clean) {
-      const ok = await apply(addSubtask(api, assignment.id, { id, title }), saveSubtasksFailed);
-      if (!ok) return;
-    }
+    // All or nothing, on the version this copy has; if another device wrote first, the
+    // suggestions are added again to the copy the server answered.
+    await apply(
+      replaceLists(api, assignment, (current) => ({
+        subtasks: withApproved(current.subtasks, clean),
+      })),
+      saveSubtasksFailed,
+    );
   }
 
   async function upload(picked: File) {
@@ -262,6 +286,7 @@ export function AssignmentEditor({
       if (!assignment) {
         item = await trackWrite(
           createAssignment(api, {
+            id: createId,
             title,
             description: form.description,
             due_date: form.due_date,
@@ -275,7 +300,7 @@ export function AssignmentEditor({
           }),
         );
       } else {
-        const changes = changedFields(assignment, form);
+        const changes = draft.changes();
         item =
           Object.keys(changes).length > 0
             ? await trackWrite(updateAssignment(api, assignment.id, changes))
@@ -330,6 +355,7 @@ export function AssignmentEditor({
               {titleError}
             </p>
           )}
+          <ConflictNotice field="title" conflicts={draft.conflicts} onResolve={draft.resolve} />
           <CharCounter
             id={`${id}-title-help`}
             length={form.title.length}
@@ -340,6 +366,7 @@ export function AssignmentEditor({
         </div>
 
         <DueDateTimeSelector<EditorForm> value={form} onChange={setForm} />
+        <ConflictNotice field="due_date" conflicts={draft.conflicts} onResolve={draft.resolve} />
 
         <Disclosure title="Subtasks" defaultOpen>
           <SubtasksSection
@@ -371,6 +398,11 @@ export function AssignmentEditor({
               aria-describedby={`${id}-description-help`}
               onChange={(e) => set('description', e.target.value)}
             />
+            <ConflictNotice
+              field="description"
+              conflicts={draft.conflicts}
+              onResolve={draft.resolve}
+            />
             <CharCounter
               id={`${id}-description-help`}
               length={form.description.length}
@@ -395,6 +427,7 @@ export function AssignmentEditor({
                 </option>
               ))}
             </select>
+            <ConflictNotice field="status" conflicts={draft.conflicts} onResolve={draft.resolve} />
           </div>
           <NotesSection notes={notes} handlers={noteHandlers} />
           <PdfPicker

@@ -9,6 +9,8 @@ import { ApiError, errorFromResponse, type ApiClient } from '../api/client.ts';
  */
 
 export interface AssignmentInput {
+  /** Chosen here, so that sending the same create again never makes a second one. */
+  id?: string;
   title: string;
   description?: string;
   due_date?: string;
@@ -21,7 +23,9 @@ export interface AssignmentInput {
 export type AssignmentChanges = Partial<
   Pick<Assignment, 'title' | 'description' | 'due_date' | 'status' | 'rank'>
 > & {
-  subtasks?: { id: string; title: string; completed: boolean }[];
+  /** The version the whole lists below were based on (required with them). */
+  version?: number;
+  subtasks?: { id: string; title: string; completed: boolean; created_date?: string }[];
   notes?: (string | { id: string; text: string })[];
 };
 
@@ -95,9 +99,47 @@ export async function updateAssignment(api: ApiClient, id: string, changes: Assi
   return (await api.patch<{ item: Assignment }>('/api/assignment', { id, ...changes })).item;
 }
 
+/** A fresh client-chosen id ("<kind>-<timestamp>-<random>") for an idempotent create. */
+export function newClientId(kind: 'assignment' | 'note', now: number = Date.now()): string {
+  return `${kind}-${now}-${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`;
+}
+
+/** The 409 of a whole-list write based on an old version: the current copy to start again from. */
+function staleCopy(err: unknown): Assignment | null {
+  if (!(err instanceof ApiError) || err.status !== 409) return null;
+  const item = (err.body as { item?: Assignment } | undefined)?.item;
+  return item && typeof item.version === 'number' ? item : null;
+}
+
+/**
+ * A write that replaces a whole list (subtasks or notes): `change` builds it from a copy of
+ * the assignment and the write names that copy's version. When another write came first
+ * (409), the change is made again on the current copy the server answered, once.
+ */
+export async function replaceLists(
+  api: ApiClient,
+  current: Assignment,
+  change: (a: Assignment) => Pick<AssignmentChanges, 'subtasks' | 'notes'>,
+): Promise<Assignment> {
+  const attempt = (a: Assignment) =>
+    updateAssignment(api, a.id, { ...change(a), version: a.version });
+  try {
+    return await attempt(current);
+  } catch (err) {
+    const fresh = staleCopy(err);
+    if (!fresh) throw err;
+    return attempt(fresh);
+  }
+}
+
 /** A drag: the new column and the new place in it (`rank`, smaller first). */
 export async function moveAssignment(api: ApiClient, id: string, status: Status, rank: number) {
   return updateAssignment(api, id, { status, rank });
+}
+
+/** A neighbour renumbered by a drag: its place only, never its column. */
+export async function rerankAssignment(api: ApiClient, id: string, rank: number) {
+  return updateAssignment(api, id, { rank });
 }
 
 export async function deleteAssignment(api: ApiClient, id: string) {
@@ -150,9 +192,17 @@ export async function removeSubtask(api: ApiClient, assignmentId: string, subtas
   ).item;
 }
 
-export async function addNote(api: ApiClient, assignmentId: string, text: string) {
+export async function addNote(
+  api: ApiClient,
+  assignmentId: string,
+  text: string,
+  id: string = newClientId('note'),
+) {
   return (
-    await api.post<{ item: Assignment }>(`/api/assignment/${enc(assignmentId)}/notes`, { text })
+    await api.post<{ item: Assignment }>(`/api/assignment/${enc(assignmentId)}/notes`, {
+      id,
+      text,
+    })
   ).item;
 }
 

@@ -25,13 +25,112 @@ export function initialForm(assignment: Assignment | undefined, status?: Status)
   };
 }
 
-/** The fields an update sends: only what changed (DESIGN §2). */
-export function changedFields(before: Assignment, form: EditorForm): AssignmentChanges {
+/** The stored fields an editor can change and save with Update. */
+export const SYNCED_FIELDS = ['title', 'description', 'due_date', 'status'] as const;
+export type SyncedField = (typeof SYNCED_FIELDS)[number];
+
+/** The synced fields' values as the form shows them (due dates in their full form). */
+export type EditorValues = Pick<EditorForm, SyncedField>;
+
+export function valuesOf(assignment: Assignment): EditorValues {
+  return {
+    title: assignment.title,
+    description: assignment.description,
+    due_date: dueFormFields(assignment.due_date).due_date,
+    status: assignment.status,
+  };
+}
+
+/** Puts one synced value into the form (a due date brings its hour, minute and AM/PM along). */
+function withValue(form: EditorForm, field: SyncedField, values: EditorValues): EditorForm {
+  if (field === 'due_date') return { ...form, ...dueFormFields(values.due_date) };
+  return { ...form, [field]: values[field] };
+}
+
+/**
+ * An open editor: the values it started from (`base`, moved on only where the student agreed to
+ * a change made elsewhere), what the student sees and types (`form`), and the fields changed
+ * elsewhere while the student was changing them too (`conflicts`, the other device's value).
+ */
+export interface EditorDraft {
+  base: EditorValues;
+  form: EditorForm;
+  conflicts: Partial<EditorValues>;
+}
+
+export function openDraft(assignment: Assignment | undefined, status?: Status): EditorDraft {
+  const form = initialForm(assignment, status);
+  const base: EditorValues = {
+    title: form.title,
+    description: form.description,
+    due_date: form.due_date,
+    status: form.status,
+  };
+  return { base, form, conflicts: {} };
+}
+
+/** Whether the student changed this field in this editor. */
+export const isEdited = (draft: EditorDraft, field: SyncedField): boolean =>
+  draft.form[field] !== draft.base[field];
+
+/**
+ * The draft after a newer copy of the assignment arrived. A field the student has not changed
+ * takes the new value; a field the student changed to the same value is settled; a field the
+ * student changed to something else keeps the student's text and records the other value as a
+ * conflict (until the student chooses). Returns the same draft when nothing differs.
+ */
+export function rebaseDraft(draft: EditorDraft, remote: EditorValues): EditorDraft {
+  let { base, form, conflicts } = draft;
+  for (const field of SYNCED_FIELDS) {
+    const theirs = remote[field];
+    const known = field in conflicts ? conflicts[field] : base[field];
+    if (theirs === known) continue;
+    if (theirs === base[field]) {
+      // Changed back elsewhere: nothing to choose any more.
+      const { [field]: _gone, ...rest } = conflicts;
+      conflicts = rest;
+    } else if (form[field] === base[field] || form[field] === theirs) {
+      form = withValue(form, field, remote);
+      base = { ...base, [field]: theirs };
+      const { [field]: _settled, ...rest } = conflicts;
+      conflicts = rest;
+    } else {
+      conflicts = { ...conflicts, [field]: theirs };
+    }
+  }
+  return base === draft.base && form === draft.form && conflicts === draft.conflicts
+    ? draft
+    : { base, form, conflicts };
+}
+
+/**
+ * The student's answer to a conflict: 'mine' keeps their value (it is saved with Update),
+ * 'theirs' takes the value from the other device.
+ */
+export function resolveConflict(
+  draft: EditorDraft,
+  field: SyncedField,
+  choice: 'mine' | 'theirs',
+): EditorDraft {
+  if (!(field in draft.conflicts)) return draft;
+  const theirs = { ...draft.base, ...draft.conflicts };
+  const { [field]: _resolved, ...conflicts } = draft.conflicts;
+  const base = { ...draft.base, [field]: theirs[field] };
+  const form = choice === 'theirs' ? withValue(draft.form, field, theirs) : draft.form;
+  return { base, form, conflicts };
+}
+
+/**
+ * The fields an update sends: only what the student changed in this editor, measured against
+ * the values it opened with (moved on only where the student took a change made elsewhere),
+ * never against the live copy, so changes made elsewhere are never written back.
+ */
+export function changedFields(base: EditorValues, form: EditorForm): AssignmentChanges {
   const changes: AssignmentChanges = {};
   const title = form.title.trim();
-  if (title !== before.title) changes.title = title;
-  if (form.description !== before.description) changes.description = form.description;
-  if (form.due_date !== before.due_date) changes.due_date = form.due_date;
-  if (form.status !== before.status) changes.status = form.status;
+  if (form.title !== base.title && title !== base.title) changes.title = title;
+  if (form.description !== base.description) changes.description = form.description;
+  if (form.due_date !== base.due_date) changes.due_date = form.due_date;
+  if (form.status !== base.status) changes.status = form.status;
   return changes;
 }

@@ -1,6 +1,7 @@
 import { getUrgency, type Assignment } from '@brainboard/domain';
 import { memo, type MouseEvent } from 'react';
 import { formatCompleted, formatDue, formatDueShort } from './format.ts';
+import { CardSource } from '../lms/CardSource.tsx';
 import { CheckIcon, EditIcon, TrashIcon } from './icons.tsx';
 
 export interface CardActions {
@@ -56,6 +57,7 @@ export const CardBody = memo(function CardBody({
       <h3 className="card__title" dir="auto">
         {a.title}
       </h3>
+      <CardSource assignment={a} />
       {a.description && (
         <p className="card__description" dir="auto">
           {a.description}

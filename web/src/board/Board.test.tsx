@@ -35,6 +35,7 @@ vi.mock('../ai/AssignmentAiActions.tsx', () => ({ AssignmentAiActions: () => nul
 vi.mock('../ai/SuggestSubtasksButton.tsx', () => ({ SuggestSubtasksButton: () => null }));
 
 const { Board } = await import('./Board.tsx');
+const { AssignmentsProvider } = await import('./AssignmentsProvider.tsx');
 
 // Wednesday 2026-11-18, noon.
 const NOW = new Date(2026, 10, 18, 12, 0, 0);
@@ -61,7 +62,9 @@ const list = [
 function renderBoard() {
   return render(
     <FocusModeContext.Provider value={{ open: vi.fn(), isOpen: false, gateLocked: false }}>
-      <Board />
+      <AssignmentsProvider>
+        <Board />
+      </AssignmentsProvider>
     </FocusModeContext.Provider>,
   );
 }

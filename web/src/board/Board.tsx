@@ -1,13 +1,12 @@
 import { CONFIRM_DELETE_ASSIGNMENT, type Assignment, type Status } from '@brainboard/domain';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { useAuthState } from '../firebase/authContext.ts';
 import { LoadingScreen } from '../loading/LoadingScreen.tsx';
 import { askToConfirm } from '../ui/notify.ts';
 import { focusAfterDelete } from './focusAfterDelete.ts';
 import { PlusIcon } from './icons.tsx';
 import { KanbanBoard } from './KanbanBoard.tsx';
 import type { RankChange } from './ranks.ts';
-import { useAssignments } from './useAssignments.ts';
+import { useAssignmentsStore } from './assignmentsContext.ts';
 import './board.css';
 
 // The editor (with its date picker) loads after the board is on screen, so the first paint of
@@ -32,9 +31,7 @@ type EditorState = { mode: 'create'; status: Status; key: number } | { mode: 'ed
  * runs; the board renders as soon as the data arrives.
  */
 export function Board() {
-  const auth = useAuthState();
-  const uid = auth.user?.uid ?? null;
-  const data = useAssignments(uid);
+  const data = useAssignmentsStore();
   const { moveCard, deleteCard, applyItem, holdUpdates, trackWrite } = data;
   const [splashDone, setSplashDone] = useState(false);
   const [editor, setEditor] = useState<EditorState | null>(null);

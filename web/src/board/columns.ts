@@ -1,4 +1,9 @@
-import { ASSIGNMENT_STATUSES, type Assignment, type Status } from '@brainboard/domain';
+import {
+  ASSIGNMENT_STATUSES,
+  compareAssignments,
+  type Assignment,
+  type Status,
+} from '@brainboard/domain';
 
 /** The three board columns in display order, with their visible names (SPEC §2). */
 export const COLUMNS: readonly { status: Status; label: string }[] = [
@@ -37,9 +42,9 @@ export type ColumnIds = Record<Status, string[]>;
 
 export const emptyColumns = (): ColumnIds => ({ new: [], 'in progress': [], done: [] });
 
-/** Ascending rank; equal ranks keep their given order (Array.prototype.sort is stable). */
+/** Board order: the comparator the API's list uses (rank, then creation time, then id). */
 export function sortByRank(list: readonly Assignment[]): Assignment[] {
-  return [...list].sort((a, b) => a.rank - b.rank);
+  return [...list].sort(compareAssignments);
 }
 
 /** Groups assignments (already sorted by rank) into the three columns. Unknown status: New. */

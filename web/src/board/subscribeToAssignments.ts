@@ -1,7 +1,8 @@
-import { assignmentFromDoc, type Assignment } from '@brainboard/domain';
+import type { Assignment } from '@brainboard/domain';
 import { fetchAssignmentsIfChanged, type ConditionalSource } from '../assignment/assignmentsApi.ts';
 import { config } from '../config.ts';
 import { auth } from '../firebase/firebase.ts';
+import type { LiveAssignmentsHandlers } from './liveAssignments.ts';
 
 /**
  * Live updates of the signed-in user's assignments (DESIGN §4): a change made on another
@@ -46,7 +47,8 @@ const defaultSource: ConditionalSource = {
   },
 };
 
-const visible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
+const hasDocument = typeof document !== 'undefined';
+const visible = () => !hasDocument || document.visibilityState === 'visible';
 
 /** Polls GET /api/assignments (DESIGN §4 fallback). Exported for tests. */
 export function pollAssignments(
@@ -104,7 +106,7 @@ export function pollAssignments(
   const onVisibility = () => {
     if (visible()) void tick();
   };
-  document.addEventListener('visibilitychange', onVisibility);
+  if (hasDocument) document.addEventListener('visibilitychange', onVisibility);
   startedAt = performance.now();
   schedule();
 
@@ -112,7 +114,7 @@ export function pollAssignments(
     stopped = true;
     clearTimeout(timer);
     inFlight?.abort();
-    document.removeEventListener('visibilitychange', onVisibility);
+    if (hasDocument) document.removeEventListener('visibilitychange', onVisibility);
   };
   return Object.assign(unsubscribe, {
     refresh() {
@@ -122,48 +124,109 @@ export function pollAssignments(
   });
 }
 
-/** Listens to users/{uid}/assignments in Firestore; its code loads only in live mode. */
-function listenToFirestore(uid: string, listener: AssignmentsListener): Subscription {
-  let stopped = false;
-  let stop: (() => void) | null = null;
-  let last: AssignmentsUpdate | null = null;
-  void Promise.all([import('firebase/firestore'), import('../firebase/firestore.ts')])
-    .then(([fs, { liveFirestore }]) => {
-      const db = liveFirestore();
-      if (stopped || !db) return;
-      const q = fs.query(fs.collection(db, 'users', uid, 'assignments'), fs.orderBy('rank'));
-      stop = fs.onSnapshot(
-        q,
-        (snap) => {
-          last = {
-            assignments: snap.docs.map((d) => assignmentFromDoc(d.id, d.data())),
-            requestedAt: performance.now(),
-            kind: 'live',
-          };
-          listener(last);
-        },
-        (err) => console.error('Brainboard: the live assignment listener failed.', err),
-      );
-    })
-    .catch((err: unknown) => console.error('Brainboard: could not start live updates.', err));
-  const unsubscribe = () => {
-    stopped = true;
-    stop?.();
-  };
-  return Object.assign(unsubscribe, {
-    refresh() {
-      if (last) listener(last);
-    },
-  });
+/** A live source of the user's assignments (Firestore's listener, or a stand-in in tests). */
+export interface LiveSource {
+  /** Starts listening; returns the unsubscribe. */
+  listen(uid: string, handlers: LiveAssignmentsHandlers): () => void;
 }
 
-/** Live updates of the user's assignments; returns its unsubscribe (with `refresh()`). */
+/** How long a live listener may take to reach the server before the board polls instead. */
+export const LIVE_CONNECT_TIMEOUT_MS = 15_000;
+
+export interface SubscribeOptions extends PollingOptions {
+  /**
+   * Loads the live source (null: none here, poll). By default Firestore's listener on the app's
+   * Firestore where the browser reaches it (`config.firestoreLive`), else polling.
+   */
+  live?: (() => Promise<LiveSource | null>) | null;
+  /** See LIVE_CONNECT_TIMEOUT_MS. */
+  connectTimeoutMs?: number;
+}
+
+/** Firestore's listener on the app's Firestore; its code loads only when live updates start. */
+async function appFirestore(): Promise<LiveSource | null> {
+  const [{ listenToAssignments }, { liveFirestore }] = await Promise.all([
+    import('./liveAssignments.ts'),
+    import('../firebase/firestore.ts'),
+  ]);
+  const db = liveFirestore();
+  return db ? { listen: (uid, handlers) => listenToAssignments(db, uid, handlers) } : null;
+}
+
+/**
+ * Live updates of the user's assignments; returns its unsubscribe (with `refresh()`). Listens
+ * live where it can; when the listener fails (permission denied) or never reaches the server
+ * (a network that blocks Firestore's channel), it switches to polling at once, without a
+ * reload. Lists that come only from the local cache before the server answered are not shown:
+ * they may be empty or old.
+ */
 export function subscribeToAssignments(
   uid: string,
   listener: AssignmentsListener,
-  options: PollingOptions = {},
+  options: SubscribeOptions = {},
 ): Subscription {
-  return config.firestoreLive
-    ? listenToFirestore(uid, listener)
-    : pollAssignments(listener, options);
+  const { live = config.firestoreLive ? appFirestore : null, ...rest } = options;
+  const { connectTimeoutMs = LIVE_CONNECT_TIMEOUT_MS } = rest;
+  if (!live) return pollAssignments(listener, rest);
+
+  let stopped = false;
+  let stopLive: (() => void) | null = null;
+  let poller: Subscription | null = null;
+  let connected = false;
+  let last: AssignmentsUpdate | null = null;
+
+  function poll() {
+    if (stopped || poller) return;
+    clearTimeout(connectTimer);
+    stopLive?.();
+    stopLive = null;
+    poller = pollAssignments(listener, rest);
+    poller.refresh();
+  }
+  function fallBack(err: unknown) {
+    if (stopped || poller) return;
+    console.warn(
+      'Brainboard: live updates are unavailable here; checking for changes instead.',
+      err,
+    );
+    poll();
+  }
+  const connectTimer = setTimeout(
+    () => fallBack(new Error('The live listener did not reach the server in time.')),
+    connectTimeoutMs,
+  );
+
+  live().then(
+    (source) => {
+      if (stopped || poller) return;
+      if (!source) return poll();
+      stopLive = source.listen(uid, {
+        onList(assignments, fromServer) {
+          if (stopped || poller) return;
+          if (fromServer && !connected) {
+            connected = true;
+            clearTimeout(connectTimer);
+          }
+          if (!connected) return;
+          last = { assignments, requestedAt: performance.now(), kind: 'live' };
+          listener(last);
+        },
+        onError: fallBack,
+      });
+    },
+    (err: unknown) => fallBack(err),
+  );
+
+  const unsubscribe = () => {
+    stopped = true;
+    clearTimeout(connectTimer);
+    stopLive?.();
+    poller?.();
+  };
+  return Object.assign(unsubscribe, {
+    refresh() {
+      if (poller) poller.refresh();
+      else if (last) listener(last);
+    },
+  });
 }

@@ -12,6 +12,7 @@ export function makeAssignment(over: Partial<Assignment> & { id: string }): Assi
     completed_date: null,
     deep_dive: {},
     rank: 0,
+    version: 1,
     created_at: '2026-11-01T00:00:00.000Z',
     updated_at: '2026-11-01T00:00:00.000Z',
     ...over,

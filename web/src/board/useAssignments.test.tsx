@@ -88,6 +88,24 @@ describe('useAssignments', () => {
     expect(alerts).toEqual([]);
   });
 
+  it('a renumbering drag writes status and rank for the moved card, and only rank for each neighbour', async () => {
+    const { result } = await loaded();
+    fake.patch.mockImplementation((_path: string, body: { id: string }) =>
+      Promise.resolve({ item: { ...(body.id === 'a1' ? a1 : a2), ...body } }),
+    );
+    await act(async () => {
+      await result.current.moveCard('a1', 'in progress', [
+        { id: 'a2', rank: 0 },
+        { id: 'a1', rank: 1024 },
+      ]);
+    });
+    expect(fake.patch.mock.calls).toEqual([
+      ['/api/assignment', { id: 'a2', rank: 0 }],
+      ['/api/assignment', { id: 'a1', status: 'in progress', rank: 1024 }],
+    ]);
+    expect(ids(result.current.assignments)).toEqual(['a2:new', 'a1:in progress']);
+  });
+
   it('alerts "Failed to update assignment status: …" and keeps the card where it was put', async () => {
     const { result } = await loaded();
     fake.patch.mockRejectedValue(

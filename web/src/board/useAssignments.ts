@@ -12,6 +12,7 @@ import {
   deleteAssignment,
   fetchAssignments,
   moveAssignment,
+  rerankAssignment,
 } from '../assignment/assignmentsApi.ts';
 import { api } from '../firebase/api.ts';
 import { showAlert } from '../ui/notify.ts';
@@ -45,6 +46,17 @@ export interface UseAssignments {
   moveCard(id: string, status: Status, ranks: readonly RankChange[]): Promise<boolean>;
   /** Deletes (the caller has asked for confirmation); the SPEC §8 alert on failure. */
   deleteCard(id: string): Promise<boolean>;
+  /**
+   * A change made outside the board (Focus Mode ticking a subtask): `change` shows on the card
+   * at once, then the server's answer to `write` replaces it. On failure `undo` is applied to
+   * the card as it is then, and the error goes to the caller (which tells the student).
+   */
+  saveChange(
+    id: string,
+    change: (a: Assignment) => Assignment,
+    undo: (a: Assignment) => Assignment,
+    write: () => Promise<Assignment>,
+  ): Promise<Assignment>;
   /** Wraps any write, so live updates never show data older than it meanwhile. */
   trackWrite<T>(write: Promise<T>): Promise<T>;
   /** While held (a drag is in progress), live updates wait. */
@@ -229,7 +241,11 @@ export function useAssignments(uid: string | null | undefined): UseAssignments {
       }
       const results = await Promise.allSettled(
         ranks.map((c) =>
-          trackWrite(moveAssignment(api, c.id, status, c.rank)).then((item) => {
+          trackWrite(
+            c.id === id
+              ? moveAssignment(api, c.id, status, c.rank)
+              : rerankAssignment(api, c.id, c.rank),
+          ).then((item) => {
             if (r.writeSeq.get(c.id) === seq.get(c.id)) applyItem(item);
           }),
         ),
@@ -266,6 +282,30 @@ export function useAssignments(uid: string | null | undefined): UseAssignments {
     [commit, trackWrite],
   );
 
+  const saveChange = useCallback(
+    async (
+      id: string,
+      change: (a: Assignment) => Assignment,
+      undo: (a: Assignment) => Assignment,
+      write: () => Promise<Assignment>,
+    ): Promise<Assignment> => {
+      const patch = (fn: (a: Assignment) => Assignment) =>
+        commit((list) =>
+          list.some((a) => a.id === id) ? list.map((a) => (a.id === id ? fn(a) : a)) : list,
+        );
+      patch(change);
+      try {
+        const item = await trackWrite(write());
+        applyItem(item);
+        return item;
+      } catch (err) {
+        patch(undo);
+        throw err;
+      }
+    },
+    [commit, trackWrite, applyItem],
+  );
+
   const holdUpdates = useCallback(
     (hold: boolean) => {
       rt.current.hold = hold;
@@ -281,9 +321,10 @@ export function useAssignments(uid: string | null | undefined): UseAssignments {
       applyItem,
       moveCard,
       deleteCard,
+      saveChange,
       trackWrite,
       holdUpdates,
     }),
-    [status, assignments, applyItem, moveCard, deleteCard, trackWrite, holdUpdates],
+    [status, assignments, applyItem, moveCard, deleteCard, saveChange, trackWrite, holdUpdates],
   );
 }

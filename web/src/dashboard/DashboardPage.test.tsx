@@ -7,6 +7,9 @@ import { DashboardPage } from './DashboardPage.tsx';
 
 vi.mock('../firebase/api.ts', () => ({ api: { patch: vi.fn(async () => ({})), post: vi.fn() } }));
 vi.mock('../board/Board.tsx', () => ({ Board: () => <p>the board</p> }));
+vi.mock('../board/AssignmentsProvider.tsx', () => ({
+  AssignmentsProvider: ({ children }: { children: ReactNode }) => <>{children}</>,
+}));
 vi.mock('../focus/FocusProvider.tsx', () => ({
   FocusProvider: ({ children }: { children: ReactNode }) => (
     <div data-testid="focus-provider">{children}</div>

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Toaster } from 'sonner';
+import { AssignmentsProvider } from '../board/AssignmentsProvider.tsx';
 import { Board } from '../board/Board.tsx';
 import { ConsentScreen } from '../consent/ConsentScreen.tsx';
 import { hasAcceptedBoth } from '../consent/hasAccepted.ts';
@@ -61,6 +62,13 @@ export function DashboardPage() {
     </div>
   );
 
-  // Focus Mode (and its shortcut) belongs to the board, so only once consent is given.
-  return accepted ? <FocusProvider>{page}</FocusProvider> : page;
+  // Focus Mode (and its shortcut) belongs to the board, so only once consent is given; both
+  // share one copy of the assignments.
+  return accepted ? (
+    <AssignmentsProvider>
+      <FocusProvider>{page}</FocusProvider>
+    </AssignmentsProvider>
+  ) : (
+    page
+  );
 }

@@ -1,6 +1,8 @@
 import type { UserProfile } from '@brainboard/domain';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAssignmentsStore } from '../board/assignmentsContext.ts';
+import { AssignmentsProvider } from '../board/AssignmentsProvider.tsx';
 import { api } from '../firebase/api.ts';
 import { SessionContext } from '../session/sessionContext.ts';
 import { silentFeedback } from './feedback.ts';
@@ -20,6 +22,12 @@ vi.mock('../firebase/api.ts', () => ({
   api: { get: vi.fn(), post: vi.fn(), patch: vi.fn(), put: vi.fn(), delete: vi.fn() },
 }));
 vi.mock('canvas-confetti', () => ({ default: vi.fn(() => null) }));
+vi.mock('../firebase/authContext.ts', () => ({
+  useAuthState: () => ({ status: 'ready', user: { uid: 'u1' } }),
+}));
+vi.mock('../board/subscribeToAssignments.ts', () => ({
+  subscribeToAssignments: () => Object.assign(() => {}, { refresh: () => {} }),
+}));
 
 const get = vi.mocked(api.get);
 
@@ -56,6 +64,28 @@ function renderDashboard(hasAssignments?: boolean) {
   );
 }
 
+/** What the board shows of the shared list: ticked subtasks of the first card. */
+function BoardProgress() {
+  const first = useAssignmentsStore().assignments[0];
+  const done = first?.subtasks.filter((x) => x.completed).length ?? 0;
+  return <p data-testid="board-progress">{`${done}/${first?.subtasks.length ?? 0}`}</p>;
+}
+
+/** The dashboard as it runs: the shared list, Focus Mode on it, and the board reading it. */
+function renderShared() {
+  return render(
+    <SessionContext.Provider
+      value={{ user, fresh: true, refresh: async () => {}, mergeUser: () => {} }}
+    >
+      <AssignmentsProvider>
+        <FocusProvider feedback={silentFeedback}>
+          <BoardProgress />
+        </FocusProvider>
+      </AssignmentsProvider>
+    </SessionContext.Provider>,
+  );
+}
+
 function shortcut(init: KeyboardEventInit = { ctrlKey: true }) {
   fireEvent.keyDown(window, { key: 'F', code: 'KeyF', shiftKey: true, ...init });
 }
@@ -75,7 +105,9 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
   get.mockReset();
+  vi.mocked(api.patch).mockReset();
   localStorage.clear();
 });
 
@@ -120,20 +152,63 @@ describe('the focus shortcut', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('asks the API for assignments when the board did not say', async () => {
-    renderDashboard(undefined);
+  it('uses the list the board already holds, without fetching it again', async () => {
+    renderShared();
+    await flush();
+    get.mockClear();
     shortcut({ metaKey: true });
     await flush();
-    expect(get).toHaveBeenCalledWith('/api/assignments', {});
+    expect(get).not.toHaveBeenCalledWith('/api/assignments', expect.anything());
     expect(screen.getByRole('dialog', { name: 'Focus Mode' })).toBeInTheDocument();
   });
 
-  it('stays closed when the API lists no assignments', async () => {
-    get.mockResolvedValue([] as never);
-    renderDashboard(undefined);
+  it("stays closed when the board's list is empty", async () => {
+    get.mockImplementation(((path: string) =>
+      path === '/api/assignments'
+        ? Promise.resolve([])
+        : Promise.reject(new Error(path))) as never);
+    renderShared();
+    await flush();
     shortcut();
     await flush();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('Focus Mode and the board share one list', () => {
+  it('a subtask ticked in Focus Mode shows on the board at once', async () => {
+    let answer!: (v: unknown) => void;
+    vi.mocked(api.patch).mockReturnValue(new Promise((r) => (answer = r)) as never);
+    renderShared();
+    await flush();
+    expect(screen.getByTestId('board-progress')).toHaveTextContent('1/2');
+    shortcut();
+    await flush();
+    await flush();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Write the outline' }));
+    expect(screen.getByTestId('board-progress')).toHaveTextContent('2/2');
+    expect(api.patch).toHaveBeenCalledWith('/api/assignment/a1/subtasks/s2', { completed: true });
+    const done = assignment({ updated_at: '2026-11-21T10:00:00.000Z' });
+    await act(async () => {
+      answer({
+        item: { ...done, subtasks: done.subtasks.map((x) => ({ ...x, completed: true })) },
+      });
+      await Promise.resolve();
+    });
+    expect(screen.getByTestId('board-progress')).toHaveTextContent('2/2');
+  });
+
+  it('a failed tick is undone on the board too', async () => {
+    vi.spyOn(window, 'alert').mockImplementation(() => {});
+    vi.mocked(api.patch).mockRejectedValue(new Error('offline') as never);
+    renderShared();
+    await flush();
+    shortcut();
+    await flush();
+    await flush();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Write the outline' }));
+    await flush();
+    expect(screen.getByTestId('board-progress')).toHaveTextContent('1/2');
   });
 });
 

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { fetchAssignments } from '../assignment/assignmentsApi.ts';
-import { api } from '../firebase/api.ts';
+import { useOptionalAssignmentsStore } from '../board/assignmentsContext.ts';
 import { useSession } from '../session/sessionContext.ts';
 import { focusFeedback } from './appFeedback.ts';
 import type { FocusFeedback } from './feedback.ts';
@@ -11,8 +10,8 @@ import { isFocusShortcut } from './platform.ts';
 export interface FocusProviderProps {
   children: ReactNode;
   /**
-   * Whether the student has at least one assignment (the board knows). The shortcut opens
-   * Focus Mode only then. Left out, the shortcut asks GET /api/assignments when pressed.
+   * Whether the student has at least one assignment; the shortcut opens Focus Mode only then.
+   * Left out, the list the board already holds (the shared assignments) answers.
    */
   hasAssignments?: boolean;
   /** Sounds and haptics; the app's own by default. */
@@ -34,6 +33,8 @@ export function FocusProvider({
   feedback = focusFeedback,
 }: FocusProviderProps) {
   const { user } = useSession();
+  const store = useOptionalAssignmentsStore();
+  const hasAny = hasAssignments ?? (store ? store.assignments.length > 0 : false);
   const userId = user?.id ?? null;
   const [request, setRequest] = useState<{ open: boolean; assignmentId: string | null }>({
     open: false,
@@ -64,20 +65,11 @@ export function FocusProvider({
       if (isOpen || !userId || e.repeat) return;
       // Not on top of another dialog (an open editor keeps its own focus).
       if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
-      if (hasAssignments !== undefined) {
-        if (hasAssignments) open();
-        return;
-      }
-      fetchAssignments(api).then(
-        (items) => {
-          if (items.length > 0) open();
-        },
-        (err: unknown) => console.error('Focus Mode could not check for assignments.', err),
-      );
+      if (hasAny) open();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [isOpen, userId, hasAssignments, open]);
+  }, [isOpen, userId, hasAny, open]);
 
   const value = useMemo<FocusModeValue>(
     () => ({ open, isOpen, gateLocked: isOpen && gateLocked }),

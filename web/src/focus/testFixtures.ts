@@ -16,6 +16,7 @@ export function assignment(overrides: Partial<Assignment> = {}): Assignment {
     completed_date: null,
     deep_dive: {},
     rank: 0,
+    version: 1,
     created_at: '2026-11-20T10:00:00.000Z',
     updated_at: '2026-11-20T10:00:00.000Z',
     ...overrides,

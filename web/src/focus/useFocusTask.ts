@@ -12,6 +12,7 @@ import {
   fetchNextDueTask,
   toggleSubtask as saveSubtaskToggle,
 } from '../assignment/assignmentsApi.ts';
+import { useOptionalAssignmentsStore } from '../board/assignmentsContext.ts';
 import { api } from '../firebase/api.ts';
 import { showAlert } from '../ui/notify.ts';
 import type { FocusFeedback } from './feedback.ts';
@@ -60,10 +61,14 @@ async function loadAssignment(userId: string, id: string): Promise<FocusLoad> {
   }
 }
 
+const tickedIn = (task: Assignment, subtaskId: string, completed: boolean): Assignment => ({
+  ...task,
+  subtasks: task.subtasks.map((s) => (s.id === subtaskId ? { ...s, completed } : s)),
+});
+
 function withSubtask(load: FocusLoad, taskId: string, subtaskId: string, completed: boolean) {
   if (load.kind !== 'task' || load.task.id !== taskId) return load;
-  const subtasks = load.task.subtasks.map((s) => (s.id === subtaskId ? { ...s, completed } : s));
-  return { ...load, task: { ...load.task, subtasks } };
+  return { ...load, task: tickedIn(load.task, subtaskId, completed) };
 }
 
 export interface FocusTaskState {
@@ -86,6 +91,9 @@ export function useFocusTask(opts: {
   feedback: FocusFeedback;
 }): FocusTaskState {
   const { userId, assignmentId, feedback } = opts;
+  // The dashboard's shared list: ticks show on the board at once, and changes made on the
+  // board (or another device) show here.
+  const store = useOptionalAssignmentsStore();
   const [load, setLoad] = useState<FocusLoad>({ kind: 'loading' });
   const lastRequest = useRef<(() => Promise<FocusLoad>) | null>(null);
   const requestSeq = useRef(0);
@@ -146,7 +154,15 @@ export function useFocusTask(opts: {
       pending.current.set(subtaskId, { completed, mark });
       setLoad((s) => withSubtask(s, taskId, subtaskId, completed));
       try {
-        const item = await saveSubtaskToggle(api, taskId, subtaskId, completed);
+        const write = () => saveSubtaskToggle(api, taskId, subtaskId, completed);
+        const item = store
+          ? await store.saveChange(
+              taskId,
+              (a) => tickedIn(a, subtaskId, completed),
+              (a) => tickedIn(a, subtaskId, !completed),
+              write,
+            )
+          : await write();
         if (pending.current.get(subtaskId)?.mark === mark) pending.current.delete(subtaskId);
         // Clicks still on their way stay as clicked until their own answer comes.
         let task = item;
@@ -172,8 +188,17 @@ export function useFocusTask(opts: {
         return false;
       }
     },
-    [currentId, userId, feedback],
+    [currentId, userId, feedback, store],
   );
 
-  return { load, retry, next, toggle };
+  // A newer copy in the shared list (changed on the board or another device) is shown; ticks
+  // still on their way are already in it.
+  const shared =
+    load.kind === 'task' ? store?.assignments.find((a) => a.id === load.task.id) : undefined;
+  const shown =
+    shared && load.kind === 'task' && shared.updated_at > load.task.updated_at
+      ? { ...load, task: shared }
+      : load;
+
+  return { load: shown, retry, next, toggle };
 }

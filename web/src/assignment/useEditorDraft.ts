@@ -1,0 +1,67 @@
+import type { Assignment, Status } from '@brainboard/domain';
+import { useCallback, useState } from 'react';
+import type { AssignmentChanges } from './assignmentsApi.ts';
+import {
+  changedFields,
+  openDraft,
+  rebaseDraft,
+  resolveConflict,
+  valuesOf,
+  type EditorForm,
+  type EditorValues,
+  type SyncedField,
+} from './editorForm.ts';
+
+export interface EditorDraftState {
+  form: EditorForm;
+  /** Replaces the form with a newer one the student produced (the date picker's answer). */
+  setForm(next: EditorForm): void;
+  set<K extends keyof EditorForm>(key: K, value: EditorForm[K]): void;
+  /** Fields changed on another device while the student was changing them: the other value. */
+  conflicts: Partial<EditorValues>;
+  resolve(field: SyncedField, choice: 'mine' | 'theirs'): void;
+  /** What Update sends: only the fields the student changed here. */
+  changes(): AssignmentChanges;
+}
+
+/**
+ * The editor's form, kept in step with the live copy of the assignment: fields the student has
+ * not changed follow changes made elsewhere, fields the student is changing are never
+ * overwritten (the other value waits as a conflict), and Update sends only the student's own
+ * changes, measured against the values the editor opened with.
+ */
+export function useEditorDraft(
+  assignment: Assignment | undefined,
+  initialStatus?: Status,
+): EditorDraftState {
+  const [draft, setDraft] = useState(() => openDraft(assignment, initialStatus));
+  const remote = assignment ? valuesOf(assignment) : null;
+  const remoteKey = remote ? JSON.stringify(remote) : null;
+  // A newer live copy: the draft follows it during this render (no extra effect pass).
+  const [seenKey, setSeenKey] = useState(remoteKey);
+  if (remote && remoteKey !== seenKey) {
+    setSeenKey(remoteKey);
+    setDraft((d) => rebaseDraft(d, remote));
+  }
+
+  const setForm = useCallback((form: EditorForm) => setDraft((d) => ({ ...d, form })), []);
+  const set = useCallback(
+    <K extends keyof EditorForm>(key: K, value: EditorForm[K]) =>
+      setDraft((d) => ({ ...d, form: { ...d.form, [key]: value } })),
+    [],
+  );
+  const resolve = useCallback(
+    (field: SyncedField, choice: 'mine' | 'theirs') =>
+      setDraft((d) => resolveConflict(d, field, choice)),
+    [],
+  );
+
+  return {
+    form: draft.form,
+    setForm,
+    set,
+    conflicts: draft.conflicts,
+    resolve,
+    changes: () => changedFields(draft.base, draft.form),
+  };
+}
