@@ -55,9 +55,15 @@ export const CardBody = memo(function CardBody({
   const stop = (e: MouseEvent) => e.stopPropagation();
   return (
     <>
-      <h3 className="card__title">{a.title}</h3>
+      <h3 className="card__title" dir="auto">
+        {a.title}
+      </h3>
       <CardSource assignment={a} />
-      {a.description && <p className="card__description">{a.description}</p>}
+      {a.description && (
+        <p className="card__description" dir="auto">
+          {a.description}
+        </p>
+      )}
       {a.status === 'done' && a.completed_date && (
         <p className="card__completed">Completed: {formatCompleted(a.completed_date)}</p>
       )}

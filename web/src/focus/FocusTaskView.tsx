@@ -118,7 +118,7 @@ export function FocusTaskView(props: FocusTaskViewProps) {
         </p>
       )}
       <header className="focus-view__head">
-        <h3 className="focus-view__title" ref={titleRef} tabIndex={-1}>
+        <h3 className="focus-view__title" ref={titleRef} tabIndex={-1} dir="auto">
           {task.title}
         </h3>
         <DueLine dueDate={task.due_date} />
