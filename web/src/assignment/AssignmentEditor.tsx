@@ -52,6 +52,7 @@ import { TITLE_REQUIRED } from './editorText.ts';
 import { NotesSection, type NoteHandlers } from './NotesSection.tsx';
 import { PdfPicker } from './PdfPicker.tsx';
 import { SubtasksSection, type SubtaskHandlers } from './SubtasksSection.tsx';
+import { useDiscardGuard } from './useDiscardGuard.tsx';
 import './editor.css';
 
 const STATUS_LABELS: Record<Status, string> = {
@@ -111,6 +112,9 @@ export function AssignmentEditor({
   const id = useId();
   const titleRef = useRef<HTMLInputElement>(null);
   const [form, setForm] = useState<EditorForm>(() => initialForm(assignment, initialStatus));
+  const [openedWith] = useState(form);
+  const [dateValid, setDateValid] = useState(true);
+  const [revealDateError, setRevealDateError] = useState(false);
   const [titleError, setTitleError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   // Create mode keeps subtasks and notes in the form until "Create".
@@ -247,9 +251,20 @@ export function AssignmentEditor({
     }
   }
 
+  const dirty =
+    JSON.stringify(form) !== JSON.stringify(openedWith) ||
+    draftSubtasks.length > 0 ||
+    draftNotes.length > 0 ||
+    !dateValid;
+  const discard = useDiscardGuard(dirty, onClose);
+
   async function save(e: FormEvent) {
     e.preventDefault();
     if (saving) return;
+    if (!dateValid) {
+      setRevealDateError(true);
+      return;
+    }
     const title = form.title.trim();
     if (!title) {
       setTitleError(TITLE_REQUIRED);
@@ -299,7 +314,8 @@ export function AssignmentEditor({
   return (
     <Modal
       open
-      onClose={onClose}
+      onClose={discard.requestClose}
+      initialFocus={isNew ? titleRef : undefined}
       title={isNew ? 'Add Assignment' : 'Edit Assignment'}
       resizable
       minWidth={MODAL_MIN_WIDTH_PX}
@@ -339,7 +355,12 @@ export function AssignmentEditor({
           />
         </div>
 
-        <DueDateTimeSelector<EditorForm> value={form} onChange={setForm} />
+        <DueDateTimeSelector<EditorForm>
+          value={form}
+          onChange={setForm}
+          onValidityChange={setDateValid}
+          revealError={revealDateError}
+        />
 
         <Disclosure title="Subtasks" defaultOpen>
           <SubtasksSection
@@ -426,7 +447,7 @@ export function AssignmentEditor({
         )}
 
         <div className="editor__footer">
-          <button type="button" className="button button--quiet" onClick={onClose}>
+          <button type="button" className="button button--quiet" onClick={discard.requestClose}>
             Cancel
           </button>
           <button type="submit" className="button" disabled={saving || uploading}>
@@ -434,6 +455,7 @@ export function AssignmentEditor({
           </button>
         </div>
       </form>
+      {discard.prompt}
     </Modal>
   );
 }

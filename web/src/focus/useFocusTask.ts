@@ -2,6 +2,7 @@ import {
   FOCUS_FETCH_FAILED,
   focusFetchFailure,
   nextDueFetchFailed,
+  saveAssignmentFailed,
   updateSubtaskFailed,
   type Assignment,
 } from '@brainboard/domain';
@@ -11,6 +12,7 @@ import {
   fetchAssignment,
   fetchNextDueTask,
   toggleSubtask as saveSubtaskToggle,
+  updateAssignment,
 } from '../assignment/assignmentsApi.ts';
 import { api } from '../firebase/api.ts';
 import { showAlert } from '../ui/notify.ts';
@@ -74,6 +76,8 @@ export interface FocusTaskState {
   next(): void;
   /** Optimistic; per subtask, so it never overwrites other changes. Resolves false on error. */
   toggle(subtaskId: string, completed: boolean): Promise<boolean>;
+  /** Moves the task to Done, then the next task follows. Resolves false on error. */
+  markDone(): Promise<boolean>;
 }
 
 /**
@@ -175,5 +179,19 @@ export function useFocusTask(opts: {
     [currentId, userId, feedback],
   );
 
-  return { load, retry, next, toggle };
+  const markDone = useCallback(async () => {
+    if (!currentId) return false;
+    try {
+      const item = await updateAssignment(api, currentId, { status: 'done' });
+      refreshCachedTask(userId, item, Date.now());
+      next();
+      return true;
+    } catch (err) {
+      feedback.cue('error');
+      showAlert(saveAssignmentFailed(errorDetail(err)));
+      return false;
+    }
+  }, [currentId, userId, feedback, next]);
+
+  return { load, retry, next, toggle, markDone };
 }
