@@ -1,5 +1,4 @@
 import { useCallback, useState } from 'react';
-import { Toaster } from 'sonner';
 import { Board } from '../board/Board.tsx';
 import { ConsentScreen } from '../consent/ConsentScreen.tsx';
 import { hasAcceptedBoth } from '../consent/hasAccepted.ts';
@@ -9,6 +8,7 @@ import { useSession } from '../session/sessionContext.ts';
 import { SettingsModal } from '../settings/SettingsModal.tsx';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
 import { useTheme } from '../theme/useTheme.ts';
+import { AppToaster } from '../ui/AppToaster.tsx';
 import { WhatsNewDialog } from '../whatsnew/WhatsNewDialog.tsx';
 import './dashboard.css';
 
@@ -57,7 +57,7 @@ export function DashboardPage() {
         )}
       </main>
       <SettingsModal open={settingsOpen} onClose={closeSettings} user={user} />
-      <Toaster theme={theme} position="top-center" closeButton />
+      <AppToaster theme={theme} />
     </div>
   );
 
