@@ -49,6 +49,8 @@ export interface KanbanBoardProps extends CardActions {
   /** The card's new column and ranks (already computed); the board shows it there at once. */
   onMove(id: string, status: Status, ranks: RankChange[]): void;
   onAdd(status: Status): void;
+  /** "Sort by due date" in a column's header. */
+  onSort?(status: Status): void;
   /** True while a drag is in progress (live updates wait meanwhile). */
   onDragActive(active: boolean): void;
 }
@@ -77,6 +79,7 @@ export function KanbanBoard({
   onOpen,
   onDelete,
   onAdd,
+  onSort,
   onDragActive,
 }: KanbanBoardProps) {
   const dayKey = useDayKey();
@@ -327,6 +330,7 @@ export function KanbanBoard({
             onOpen={open}
             onDelete={onDelete}
             onAdd={onAdd}
+            onSort={onSort}
           />
         ))}
       </div>
