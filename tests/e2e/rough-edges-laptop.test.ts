@@ -150,8 +150,9 @@ describe.runIf(browserAvailable('rough edges (laptop) browser test'))(
         await expect.poll(() => picker.inputValue()).toBe('');
       }
       expect(accepted[0]).toContain('broken.pdf');
+      page.removeAllListeners('dialog');
       await page.keyboard.press('Escape');
-      await page.getByRole('alertdialog').getByRole('button', { name: 'Discard' }).click();
+      await d.waitFor({ state: 'detached' });
     });
 
     it('Focus Mode: Space pauses after a click on a subtask, ticks after Tab, and "Mark as done" finishes', async () => {
@@ -213,21 +214,18 @@ describe.runIf(browserAvailable('rough edges (laptop) browser test'))(
     });
 
     it('shows a deadline passed earlier today on the overdue tint, and a calm dark "due soon" tint', async () => {
-      const today = new Date().toISOString().slice(0, 10);
+      const now = new Date();
+      const pad = (n: number) => String(n).padStart(2, '0');
+      const today = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
       const made = await student.as('POST', '/api/assignment', {
         title: 'Morning quiz',
         due_date: `${today}T10:00:00`,
       });
       expect(made.status, made.text).toBe(201);
-      // The page's clock reads 3 PM UTC today: the 10:00 AM deadline has passed.
-      const ctx = await browser.newContext({
-        viewport: LAPTOP,
-        timezoneId: 'UTC',
-        locale: 'en-US',
-      });
-      await ctx.addCookies(await context.cookies());
-      const p = await ctx.newPage();
-      await p.clock.setFixedTime(new Date(`${today}T15:00:00Z`));
+      // A second tab of this student whose clock reads 3 PM today: 10:00 AM has passed.
+      const p = await context.newPage();
+      const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+      await p.clock.setFixedTime(new Date(y, m - 1, d, 15, 0));
       const { web } = inject('stack');
       await p.goto(`${web}/dashboard`);
       const badge = card(p, 'Morning quiz').locator('.due-badge');
@@ -235,7 +233,7 @@ describe.runIf(browserAvailable('rough edges (laptop) browser test'))(
       expect((await badge.innerText()).replace(/\s+/g, ' ')).toContain('Due Today');
       expect(await badge.innerText()).toContain('10:00 AM, passed');
       expect(await badge.getAttribute('class')).toContain('due-badge--overdue');
-      await ctx.close();
+      await p.close();
 
       // Dark theme: "due soon" is not white, and its text still reads at 4.5:1.
       await page.emulateMedia({ colorScheme: 'dark' });
@@ -275,6 +273,7 @@ describe.runIf(browserAvailable('rough edges (laptop) browser test'))(
       await board();
       await card(page, 'Plan the poster').getByRole('heading').click();
       const editor = page.getByRole('dialog', { name: 'Edit Assignment' });
+      await editor.getByRole('button', { name: 'Deep Dive' }).waitFor();
       for (const name of ['Help', 'Deep Dive', 'Suggest subtasks with AI']) {
         const button = editor.getByRole('button', { name });
         expect(await button.locator('svg').count(), name).toBe(1);

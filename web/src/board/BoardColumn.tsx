@@ -16,6 +16,8 @@ interface BoardColumnProps extends CardActions {
   onAdd(status: Status): void;
   /** Puts the column in due-date order (soonest first, no date last). */
   onSort?(status: Status): void;
+  /** The column a phone shows (phones show one at a time). */
+  shown?: boolean;
 }
 
 /** One column: its header, its add button, and its cards in rank order. */
@@ -29,6 +31,7 @@ export const BoardColumn = memo(function BoardColumn({
   onDelete,
   onAdd,
   onSort,
+  shown = false,
 }: BoardColumnProps) {
   const { setNodeRef, isOver } = useDroppable({ id: columnId(status) });
   const label = columnLabel(status);
@@ -36,7 +39,10 @@ export const BoardColumn = memo(function BoardColumn({
   return (
     <section
       ref={setNodeRef}
-      className={`column column--${STATUS_CLASS[status]}${isOver ? ' column--over' : ''}`}
+      id={`column-${STATUS_CLASS[status]}`}
+      className={`column column--${STATUS_CLASS[status]}${isOver ? ' column--over' : ''}${
+        shown ? ' column--shown' : ''
+      }`}
       aria-labelledby={headingId}
       data-status={status}
     >

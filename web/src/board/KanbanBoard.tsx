@@ -30,12 +30,15 @@ import { CardBody, type CardActions } from './AssignmentCard.tsx';
 import { nearestInColumn } from './collision.ts';
 import { useEdgeAutoScroll } from './autoScroll.ts';
 import { BoardColumn } from './BoardColumn.tsx';
+import { ColumnSwitch } from './ColumnSwitch.tsx';
 import {
   COLUMNS,
   findCard,
   groupByStatus,
   statusClass,
   statusOfColumnId,
+  isTabId,
+  swipedColumn,
   type ColumnIds,
 } from './columns.ts';
 import { dropAnimation, HOLD_TO_DRAG, MouseAndPenSensor } from './dnd.ts';
@@ -56,6 +59,10 @@ export interface KanbanBoardProps extends CardActions {
 }
 
 const localDayKey = () => new Date().toDateString();
+
+/** Where the board shows one column at a time, with the column switch (board.css). */
+const PHONE = '(max-width: 40rem)';
+
 
 /** Re-renders the cards when the calendar day changes, so urgency texts roll over. */
 function useDayKey(): string {
@@ -91,6 +98,9 @@ export function KanbanBoard({
   const [reducedMotion, setReducedMotion] = useState(prefersReducedMotion);
   const [firstFrame, setFirstFrame] = useState(true);
   const columns = working ?? settled;
+  // Phones show one column at a time (board.css); this is the one shown there.
+  const [shown, setShown] = useState<Status>('new');
+  const swipe = useRef<{ x: number; y: number } | null>(null);
 
   // Read by dnd-kit callbacks (collision detection, announcements) during a drag.
   const workingRef = useRef<ColumnIds>(settled);
@@ -152,10 +162,20 @@ export function KanbanBoard({
   const collisionDetection: CollisionDetection = useCallback((args) => {
     let overId: UniqueIdentifier | null;
     if (args.pointerCoordinates) {
-      const columns = args.droppableContainers.filter((c) => statusOfColumnId(c.id) !== null);
+      // A phone's column switch segment under the pointer wins over the column behind it.
+      const tabs = args.droppableContainers.filter((c) => isTabId(c.id));
+      const onTab = getFirstCollision(pointerWithin({ ...args, droppableContainers: tabs }), 'id');
+      if (onTab != null) {
+        lastOverId.current = onTab;
+        return [{ id: onTab }];
+      }
+      const columns = args.droppableContainers.filter(
+        (c) => statusOfColumnId(c.id) !== null && !isTabId(c.id),
+      );
       overId = getFirstCollision(pointerWithin({ ...args, droppableContainers: columns }), 'id');
     } else {
-      overId = getFirstCollision(rectIntersection(args), 'id');
+      const targets = args.droppableContainers.filter((c) => !isTabId(c.id));
+      overId = getFirstCollision(rectIntersection({ ...args, droppableContainers: targets }), 'id');
     }
     if (overId != null) {
       const status = statusOfColumnId(overId);
@@ -318,6 +338,16 @@ export function KanbanBoard({
         className={`board__columns${activeId ? ' board__columns--dragging' : ''}${
           firstFrame ? ' board__columns--first-frame' : ''
         }`}
+        onPointerDown={(e) => {
+          swipe.current = e.isPrimary ? { x: e.clientX, y: e.clientY } : null;
+        }}
+        onPointerUp={(e) => {
+          const start = swipe.current;
+          swipe.current = null;
+          if (!start || activeRef.current !== null || !window.matchMedia(PHONE).matches) return;
+          const next = swipedColumn(shown, e.clientX - start.x, e.clientY - start.y);
+          if (next) setShown(next);
+        }}
       >
         {COLUMNS.map(({ status }) => (
           <BoardColumn
@@ -331,9 +361,11 @@ export function KanbanBoard({
             onDelete={onDelete}
             onAdd={onAdd}
             onSort={onSort}
+            shown={shown === status}
           />
         ))}
       </div>
+      <ColumnSwitch columns={columns} shown={shown} onShow={setShown} onAdd={onAdd} />
       <DragOverlay dropAnimation={reducedMotion ? null : dropAnimation}>
         {active ? (
           <div className={`card card--overlay ${statusClass(active)}`}>

@@ -9,6 +9,7 @@ import { SettingsModal } from '../settings/SettingsModal.tsx';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
 import { useTheme } from '../theme/useTheme.ts';
 import { AppToaster } from '../ui/AppToaster.tsx';
+import { Icon } from '../ui/icons.tsx';
 import { WhatsNewDialog } from '../whatsnew/WhatsNewDialog.tsx';
 import './dashboard.css';
 
@@ -36,7 +37,8 @@ export function DashboardPage() {
             onClick={() => setSettingsOpen(true)}
             disabled={!user}
           >
-            Settings
+            <Icon name="gear" />
+            <span className="dashboard__label">Settings</span>
           </button>
           <ThemeToggle />
         </div>

@@ -19,7 +19,7 @@ export function ThemeToggle({ className = 'button button--quiet' }: { className?
       <span aria-hidden="true" className="theme-toggle__icon">
         <Icon name={next === 'dark' ? 'moon' : 'sun'} size={18} />
       </span>{' '}
-      {next === 'dark' ? 'Dark Mode' : 'Light Mode'}
+      <span className="dashboard__label">{next === 'dark' ? 'Dark Mode' : 'Light Mode'}</span>
     </button>
   );
 }

@@ -28,7 +28,6 @@ export function ConfirmDialog({
       initialFocus={keep}
       minHeight={0}
       className="confirm-dialog"
-      closeLabel={keepLabel}
     >
       <div className="confirm-dialog__actions">
         <button type="button" className="button button--quiet" onClick={onConfirm}>
