@@ -131,7 +131,6 @@ export function DueDateTimeSelector<F extends DueForm>({
             placeholderText="yyyy-mm-dd"
             strictParsing
             showYearDropdown
-            showMonthDropdown
             dropdownMode="select"
             isClearable
             clearButtonTitle="Clear the due date"

@@ -19,7 +19,16 @@ describe('parseTypedDate', () => {
   });
 
   it('refuses what is not a real day, a two-digit year, a year before 1800 or stray text', () => {
-    for (const text of ['', 'soon', '13/40/2026', '02/30/2026', '12/07/26', '1799-12-31', '2026-12', '2026-12-08x']) {
+    for (const text of [
+      '',
+      'soon',
+      '13/40/2026',
+      '02/30/2026',
+      '12/07/26',
+      '1799-12-31',
+      '2026-12',
+      '2026-12-08x',
+    ]) {
       expect(parseTypedDate(text, US), text).toBeNull();
     }
     expect(parseTypedDate('02/29/2028', US)).toBe('2028-02-29');

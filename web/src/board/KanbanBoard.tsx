@@ -63,7 +63,6 @@ const localDayKey = () => new Date().toDateString();
 /** Where the board shows one column at a time, with the column switch (board.css). */
 const PHONE = '(max-width: 40rem)';
 
-
 /** Re-renders the cards when the calendar day changes, so urgency texts roll over. */
 function useDayKey(): string {
   const [day, setDay] = useState(localDayKey);

@@ -16,9 +16,7 @@ export function useSortByDue(
 ): (status: Status) => Promise<boolean> {
   return useCallback(
     async (status: Status) => {
-      const column = assignments
-        .filter((a) => a.status === status)
-        .sort((a, b) => a.rank - b.rank);
+      const column = assignments.filter((a) => a.status === status).sort((a, b) => a.rank - b.rank);
       const changes = sortByDueChanges(column);
       const byId = new Map(column.map((a) => [a.id, a]));
       for (const c of changes) {
