@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { card } from '../support/board.ts';
@@ -21,6 +21,10 @@ function contrast(a: string, b: string): number {
   const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x) as [number, number];
   return (hi + 0.05) / (lo + 0.05);
 }
+
+/** A computed style property of a locator's element, read in the page. */
+const styleOf = (loc: Locator, prop: string): Promise<string> =>
+  loc.evaluate<string, string>('(el, p) => getComputedStyle(el).getPropertyValue(p)', prop);
 
 const noProblems = (problems: string[]) =>
   problems.filter((p) => !/net::ERR_|Failed to load resource/.test(p));
@@ -59,7 +63,7 @@ describe.runIf(browserAvailable('rough edges (laptop) browser test'))(
       const d = page.getByRole('dialog', { name: 'Add Assignment' });
       // A new assignment opens with the cursor in Title.
       await expect
-        .poll(() => page.evaluate(() => document.activeElement?.id))
+        .poll(() => page.evaluate<string | undefined>('document.activeElement?.id'))
         .toBe(await d.getByLabel('Title').getAttribute('id'));
       await page.keyboard.type('Typed date essay');
       const date = d.getByLabel('Date (yyyy-mm-dd)');
@@ -190,7 +194,9 @@ describe.runIf(browserAvailable('rough edges (laptop) browser test'))(
       // A keyboard user tabs to the next checkbox: Space ticks it, the timer stays paused.
       await page.keyboard.press('Tab');
       const second = focus.getByRole('checkbox', { name: 'Write the summary' });
-      await expect.poll(() => second.evaluate((el) => el === document.activeElement)).toBe(true);
+      await expect
+        .poll(() => second.evaluate<boolean, undefined>('(el) => el === document.activeElement'))
+        .toBe(true);
       await page.keyboard.press('Space');
       await expect.poll(() => second.isChecked()).toBe(true);
       expect(await focus.getByRole('button', { name: 'Resume' }).count()).toBe(1);
@@ -238,17 +244,15 @@ describe.runIf(browserAvailable('rough edges (laptop) browser test'))(
       // Dark theme: "due soon" is not white, and its text still reads at 4.5:1.
       await page.emulateMedia({ colorScheme: 'dark' });
       await board();
-      await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+      await page.evaluate(`document.documentElement.setAttribute('data-theme', 'dark')`);
       const soon = page.locator('.due-badge--soon').first();
       await soon.waitFor();
-      const [fg, bg] = await soon.evaluate((el) => {
-        const s = getComputedStyle(el);
-        return [s.color, s.backgroundColor];
-      });
+      const fg = await styleOf(soon, 'color');
+      const bg = await styleOf(soon, 'background-color');
       expect(bg).not.toBe('rgb(255, 255, 255)');
       expect(bg).not.toBe('rgb(244, 245, 247)');
       expect(contrast(fg, bg)).toBeGreaterThanOrEqual(4.5);
-      await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
+      await page.evaluate(`document.documentElement.setAttribute('data-theme', 'light')`);
       await page.emulateMedia({ colorScheme: 'light' });
     });
 
@@ -261,9 +265,11 @@ describe.runIf(browserAvailable('rough edges (laptop) browser test'))(
       await page.mouse.down();
       const overlay = page.locator('.card--overlay');
       await overlay.waitFor();
-      const transform = await overlay.evaluate((el) => getComputedStyle(el).transform);
+      const transform = await styleOf(overlay, 'transform');
       expect(transform).not.toBe('none');
-      const scale = await overlay.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).a);
+      const scale = await overlay.evaluate<number, undefined>(
+        '(el) => new DOMMatrix(getComputedStyle(el).transform).a',
+      );
       expect(scale).toBeGreaterThan(1);
       await page.mouse.up();
       await overlay.waitFor({ state: 'detached' });
@@ -303,14 +309,14 @@ describe.runIf(browserAvailable('rough edges (laptop) browser test'))(
       await settings.getByRole('button', { name: 'Save Settings' }).click();
       const ok = page.locator('[data-sonner-toast][data-type="success"]');
       await ok.waitFor();
-      const okBg = await ok.evaluate((el) => getComputedStyle(el).backgroundColor);
+      const okBg = await styleOf(ok, 'background-color');
       await context.setOffline(true);
       try {
         await settings.getByRole('button', { name: 'Save Settings' }).click();
         const failed = page.getByRole('alert').filter({ hasText: 'Failed to save settings' });
         await failed.waitFor();
         expect(await failed.locator('svg').count()).toBeGreaterThan(0);
-        const bad = await failed.evaluate((el) => getComputedStyle(el).backgroundColor);
+        const bad = await styleOf(failed, 'background-color');
         expect(bad).not.toBe(okBg);
       } finally {
         await context.setOffline(false);

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { card } from '../support/board.ts';
 import { browserAvailable, launchBrowser } from '../support/browser.ts';
@@ -13,6 +13,10 @@ const segment = (page: Page, name: string) =>
   page
     .getByRole('group', { name: 'Columns' })
     .getByRole('button', { name: new RegExp(`^${name},`) });
+
+/** A computed style property of a locator's element, read in the page. */
+const styleOf = (loc: Locator, prop: string): Promise<string> =>
+  loc.evaluate<string, string>('(el, p) => getComputedStyle(el).getPropertyValue(p)', prop);
 
 /** The column shown on the phone: its region heading. */
 const shownColumn = (page: Page) => page.locator('.column--shown').getAttribute('data-status');
@@ -69,9 +73,9 @@ describe.runIf(browserAvailable('rough edges (phone) browser test'))(
       );
       expect(await shownColumn(page)).toBe('new');
       // Nothing sideways: the page is as wide as the phone.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        PHONE.width,
-      );
+      expect(
+        await page.evaluate<number>('document.documentElement.scrollWidth'),
+      ).toBeLessThanOrEqual(PHONE.width);
       if (SHOTS) {
         mkdirSync(SHOTS, { recursive: true });
         await page.screenshot({ path: `${SHOTS}/phone-board-after.png` });
@@ -83,19 +87,20 @@ describe.runIf(browserAvailable('rough edges (phone) browser test'))(
       const bar = await page.locator('.switch').boundingBox();
       if (!bar) throw new Error('no column switch');
       for (const atEnd of [false, true]) {
-        if (atEnd) await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-        const covered = await page.evaluate((barTop) => {
-          const out: string[] = [];
-          for (const el of document.querySelectorAll<HTMLElement>(
-            '.column--shown button, .column--shown [data-card-id]',
-          )) {
-            const r = el.getBoundingClientRect();
-            if (r.height === 0 || r.top < 0 || r.bottom > barTop) continue;
-            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-            if (!hit || !el.contains(hit)) out.push(el.getAttribute('aria-label') ?? el.tagName);
-          }
-          return out;
-        }, bar.y);
+        if (atEnd) await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
+        const covered = await page.evaluate<string[], number>(
+          `(barTop) => {
+            const out = [];
+            for (const el of document.querySelectorAll('.column--shown button, .column--shown [data-card-id]')) {
+              const r = el.getBoundingClientRect();
+              if (r.height === 0 || r.top < 0 || r.bottom > barTop) continue;
+              const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+              if (!hit || !el.contains(hit)) out.push(el.getAttribute('aria-label') || el.tagName);
+            }
+            return out;
+          }`,
+          bar.y,
+        );
         expect(covered).toEqual([]);
       }
       const last = card(page, 'Math worksheet').getByRole('button', {
@@ -147,9 +152,7 @@ describe.runIf(browserAvailable('rough edges (phone) browser test'))(
       await editor.getByRole('button', { name: 'Help' }).click();
       const help = page.getByRole('dialog', { name: 'AI Help' });
       await help.waitFor();
-      await expect
-        .poll(() => page.locator('.editor-modal').evaluate((el) => getComputedStyle(el).visibility))
-        .toBe('hidden');
+      await expect.poll(() => styleOf(page.locator('.editor-modal'), 'visibility')).toBe('hidden');
       // The first bubble is a short context card, not a dump the student seems to have typed.
       const opening = help.locator('.ai-chat__context');
       await opening.waitFor();
@@ -157,9 +160,7 @@ describe.runIf(browserAvailable('rough edges (phone) browser test'))(
       expect(await help.locator('.ai-chat__msg--user').count()).toBe(0);
       await page.keyboard.press('Escape');
       await help.waitFor({ state: 'detached' });
-      expect(
-        await page.locator('.editor-modal').evaluate((el) => getComputedStyle(el).visibility),
-      ).toBe('visible');
+      expect(await styleOf(page.locator('.editor-modal'), 'visibility')).toBe('visible');
       await page.keyboard.press('Escape');
       await editor.waitFor({ state: 'detached' });
     });
