@@ -343,7 +343,7 @@ export function KanbanBoard({
         onPointerUp={(e) => {
           const start = swipe.current;
           swipe.current = null;
-          if (!start || activeRef.current !== null || !window.matchMedia(PHONE).matches) return;
+          if (!start || activeRef.current !== null || !window.matchMedia?.(PHONE).matches) return;
           const next = swipedColumn(shown, e.clientX - start.x, e.clientY - start.y);
           if (next) setShown(next);
         }}
