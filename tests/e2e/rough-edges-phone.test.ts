@@ -137,16 +137,26 @@ describe.runIf(browserAvailable('rough edges (phone) browser test'))(
       const [top, second, ...rest] = await titles();
       if (!top || !second) throw new Error('two cards expected in New');
       const handle = page.getByRole('button', { name: `Move ${top}` });
+      const live = page.locator('[id^="DndLiveRegion"]');
+      const hear = (text: string) =>
+        expect.poll(async () => (await live.textContent()) ?? '').toContain(text);
       await handle.focus();
       await page.keyboard.press('Space');
-      const live = page.locator('[id^="DndLiveRegion"]');
-      await expect.poll(async () => (await live.textContent()) ?? '').toContain(top);
+      await hear(`Picked up ${top}. It is in New, position 1`);
       await page.keyboard.press('ArrowDown');
+      await hear(`${top} is now in New, position 2`);
       await page.keyboard.press('Space');
       await expect.poll(titles).toEqual([second, top, ...rest]);
-      await expect
-        .poll(async () => (await live.textContent()) ?? '')
-        .toMatch(/dropped|Dropped|moved|Moved/);
+      await hear(`Moved ${top} to New, position 2`);
+
+      // Across columns too: the arrow keys reach In progress, which the phone was not showing.
+      await handle.focus();
+      await page.keyboard.press('Space');
+      await hear(`Picked up ${top}.`);
+      await page.keyboard.press('ArrowRight');
+      await hear(`${top} is now in In progress`);
+      await page.keyboard.press('Escape');
+      await hear(`Move cancelled. ${top} is back in New`);
     });
 
     it('shows one dialog at a time: AI Help hides the editor behind it', async () => {
@@ -179,8 +189,7 @@ describe.runIf(browserAvailable('rough edges (phone) browser test'))(
       const created = page.waitForResponse(
         (r) => r.url().endsWith('/api/assignment') && r.request().method() === 'POST',
       );
-      await page.screenshot({ path: '/tmp/h15-journey.png' });
-      await d.getByRole('button', { name: 'Create' }).click({ timeout: 10_000 });
+      await d.getByRole('button', { name: 'Create' }).click();
       expect((await created).status()).toBe(201);
       await d.waitFor({ state: 'detached' });
 

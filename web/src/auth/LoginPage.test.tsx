@@ -15,7 +15,10 @@ describe('LoginPage', () => {
     // Sign in, and the theme toggle; the tagline and a way back to the start page.
     expect(screen.getAllByRole('button')).toHaveLength(2);
     expect(screen.getByText('Every brain is welcome')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Back to the start page/ })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: /Back to the start page/ })).toHaveAttribute(
+      'href',
+      '/',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Sign in with Google' }));
     expect(navigateTo).toHaveBeenCalledWith('/api/auth/google');
     expect(screen.getByRole('status')).toHaveTextContent('Taking you to Google…');

@@ -335,8 +335,8 @@ export function KanbanBoard({
       <div
         ref={scrollerRef}
         className={`board__columns${activeId ? ' board__columns--dragging' : ''}${
-          firstFrame ? ' board__columns--first-frame' : ''
-        }`}
+          activeId && !pointerDrag ? ' board__columns--keyboard' : ''
+        }${firstFrame ? ' board__columns--first-frame' : ''}`}
         onPointerDown={(e) => {
           swipe.current = e.isPrimary ? { x: e.clientX, y: e.clientY } : null;
         }}
