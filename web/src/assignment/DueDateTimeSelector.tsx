@@ -76,9 +76,8 @@ export function DueDateTimeSelector<F extends DueForm>({
   }, [calendarOpen]);
 
   useEffect(() => onValidityChange?.(!unreadable), [unreadable, onValidityChange]);
-  useEffect(() => {
-    if (revealError && unreadable) setError(DATE_INPUT_NOT_VALID);
-  }, [revealError, unreadable]);
+  // After a blocked save, text that cannot be read shows its error without leaving the field.
+  const shownError = error ?? (revealError && unreadable ? DATE_INPUT_NOT_VALID : null);
 
   const choose = (date: Date | null) => {
     if (date !== null && !isValidPickerDate(date)) {
@@ -137,8 +136,8 @@ export function DueDateTimeSelector<F extends DueForm>({
             ariaLabelClose="Clear the due date"
             autoComplete="off"
             className="input due__date-input"
-            ariaInvalid={error ? 'true' : 'false'}
-            ariaDescribedBy={error ? errorId : undefined}
+            ariaInvalid={shownError ? 'true' : 'false'}
+            ariaDescribedBy={shownError ? errorId : undefined}
             customInput={<DateText shown={typed ?? datePart} />}
             onChangeRaw={(event) => {
               const target = event?.target;
@@ -199,9 +198,9 @@ export function DueDateTimeSelector<F extends DueForm>({
           </div>
         </div>
       </div>
-      {error && (
+      {shownError && (
         <p id={errorId} className="field__error" role="alert">
-          {error}
+          {shownError}
         </p>
       )}
     </fieldset>

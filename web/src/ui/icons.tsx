@@ -55,16 +55,3 @@ export function Icon({ name, size = 20 }: { name: IconName; size?: number }) {
     </svg>
   );
 }
-
-/** The icon for a release note, from the emoji the notes are written with. */
-export function iconForEmoji(emoji: string): IconName {
-  const byEmoji: Record<string, IconName> = {
-    '📋': 'board',
-    '🔍': 'search',
-    '💬': 'chat',
-    '✨': 'sparkles',
-    '🎯': 'target',
-    '⏰': 'clock',
-  };
-  return byEmoji[emoji] ?? 'star';
-}

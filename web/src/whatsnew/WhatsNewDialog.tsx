@@ -10,7 +10,8 @@ import { api } from '../firebase/api.ts';
 import { useSession } from '../session/sessionContext.ts';
 import { Modal } from '../ui/Modal.tsx';
 import './whatsnew.css';
-import { Icon, iconForEmoji } from '../ui/icons.tsx';
+import { Icon } from '../ui/icons.tsx';
+import { iconForEmoji } from './featureIcon.ts';
 
 /** PATCH /api/user/{id}; merges `updated` into the session. Failures are only logged. */
 async function patchUser(
