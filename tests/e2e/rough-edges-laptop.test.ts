@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { card } from '../support/board.ts';
+import { card, titlesIn } from '../support/board.ts';
 import { browserAvailable, launchBrowser, watchConsole } from '../support/browser.ts';
 import { dueIn, readyStudent, type ReadyStudent } from '../support/student.ts';
 
@@ -255,6 +255,46 @@ describe.runIf(browserAvailable('rough edges (laptop) browser test'))(
       expect(contrast(fg, bg)).toBeGreaterThanOrEqual(4.5);
       await page.evaluate(`document.documentElement.setAttribute('data-theme', 'light')`);
       await page.emulateMedia({ colorScheme: 'light' });
+    });
+
+    it('sorts a column by due date, writing only the rank of each card it moves', async () => {
+      // New cards go on top: created latest-due first, the column starts in reverse order.
+      for (const [title, days] of [
+        ['Sort: no date', null],
+        ['Sort: in 9 days', 9],
+        ['Sort: in 5 days', 5],
+        ['Sort: in 1 day', 1],
+      ] as const) {
+        const made = await student.as('POST', '/api/assignment', {
+          title,
+          status: 'in progress',
+          ...(days === null ? {} : { due_date: dueIn(days) }),
+        });
+        expect(made.status, made.text).toBe(201);
+      }
+      await board();
+      const titles = async () =>
+        (await titlesIn(page, 'In progress')).filter((t) => t.startsWith('Sort: '));
+      const before = await titles();
+      const sent: Record<string, unknown>[] = [];
+      const onRequest = (r: Request) => {
+        if (r.method() === 'PATCH' && r.url().endsWith('/api/assignment')) {
+          sent.push(r.postDataJSON() as Record<string, unknown>);
+        }
+      };
+      page.on('request', onRequest);
+      await page.getByRole('button', { name: 'Sort by due date (In progress)' }).click();
+      const sorted = ['Sort: in 1 day', 'Sort: in 5 days', 'Sort: in 9 days', 'Sort: no date'];
+      await expect.poll(titles).toEqual(sorted);
+      page.off('request', onRequest);
+      expect(before).not.toEqual(sorted);
+      // One request per moved card, each with the id and the rank only.
+      expect(sent.length).toBeGreaterThan(0);
+      expect(sent.length).toBeLessThan(4);
+      for (const body of sent) expect(Object.keys(body).sort()).toEqual(['id', 'rank']);
+      // Saved: the order holds after a reload.
+      await board();
+      expect(await titles()).toEqual(sorted);
     });
 
     it('lifts a held card the moment the hold completes', async () => {
