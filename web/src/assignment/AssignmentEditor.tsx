@@ -261,16 +261,15 @@ export function AssignmentEditor({
   async function save(e: FormEvent) {
     e.preventDefault();
     if (saving) return;
-    if (!dateValid) {
-      setRevealDateError(true);
-      return;
-    }
+    // Every problem shows at once: a missing title and a date that cannot be read.
+    if (!dateValid) setRevealDateError(true);
     const title = form.title.trim();
     if (!title) {
       setTitleError(TITLE_REQUIRED);
       titleRef.current?.focus();
       return;
     }
+    if (!dateValid) return;
     setSaving(true);
     let item: Assignment;
     try {
