@@ -258,12 +258,12 @@ describe.runIf(browserAvailable('rough edges (laptop) browser test'))(
     });
 
     it('sorts a column by due date, writing only the rank of each card it moves', async () => {
-      // New cards go on top: created latest-due first, the column starts in reverse order.
+      // New cards go on top: the column starts as 5 days, no date, 9 days, 1 day.
       for (const [title, days] of [
-        ['Sort: no date', null],
-        ['Sort: in 9 days', 9],
-        ['Sort: in 5 days', 5],
         ['Sort: in 1 day', 1],
+        ['Sort: in 9 days', 9],
+        ['Sort: no date', null],
+        ['Sort: in 5 days', 5],
       ] as const) {
         const made = await student.as('POST', '/api/assignment', {
           title,
