@@ -1,5 +1,4 @@
 import { useCallback, useState } from 'react';
-import { Toaster } from 'sonner';
 import { AssignmentsProvider } from '../board/AssignmentsProvider.tsx';
 import { Board } from '../board/Board.tsx';
 import { ConsentScreen } from '../consent/ConsentScreen.tsx';
@@ -13,6 +12,8 @@ import { SettingsModal } from '../settings/SettingsModal.tsx';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
 import { useTheme } from '../theme/useTheme.ts';
 import { WhatNowButton } from '../whatnow/WhatNow.tsx';
+import { AppToaster } from '../ui/AppToaster.tsx';
+import { Icon } from '../ui/icons.tsx';
 import { WhatsNewDialog } from '../whatsnew/WhatsNewDialog.tsx';
 import './dashboard.css';
 
@@ -41,7 +42,8 @@ export function DashboardPage() {
             onClick={() => setSettingsOpen(true)}
             disabled={!user}
           >
-            Settings
+            <Icon name="gear" />
+            <span className="dashboard__label">Settings</span>
           </button>
           <ThemeToggle />
         </div>
@@ -64,7 +66,7 @@ export function DashboardPage() {
         )}
       </main>
       <SettingsModal open={settingsOpen} onClose={closeSettings} user={user} />
-      <Toaster theme={theme} position="top-center" closeButton />
+      <AppToaster theme={theme} />
     </div>
   );
 
