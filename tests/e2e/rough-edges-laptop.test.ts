@@ -258,19 +258,24 @@ describe.runIf(browserAvailable('rough edges (laptop) browser test'))(
     });
 
     it('sorts a column by due date, writing only the rank of each card it moves', async () => {
-      // New cards go on top: the column starts as 5 days, no date, 9 days, 1 day.
-      for (const [title, days] of [
-        ['Sort: in 1 day', 1],
-        ['Sort: in 9 days', 9],
-        ['Sort: no date', null],
+      // New cards are placed by due date, so the column is put out of order by hand (as a
+      // student's drags would): 5 days, no date, 9 days, 1 day.
+      const order = [
         ['Sort: in 5 days', 5],
-      ] as const) {
+        ['Sort: no date', null],
+        ['Sort: in 9 days', 9],
+        ['Sort: in 1 day', 1],
+      ] as const;
+      for (const [index, [title, days]] of order.entries()) {
         const made = await student.as('POST', '/api/assignment', {
           title,
           status: 'in progress',
           ...(days === null ? {} : { due_date: dueIn(days) }),
         });
         expect(made.status, made.text).toBe(201);
+        const id = (made.body as { item: { id: string } }).item.id;
+        const placed = await student.as('PATCH', '/api/assignment', { id, rank: -1000 + index });
+        expect(placed.status, placed.text).toBe(200);
       }
       await board();
       const titles = async () =>
