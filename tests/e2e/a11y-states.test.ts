@@ -239,7 +239,7 @@ describe.runIf(browserAvailable('accessibility (axe) states browser test'))(
         .getByRole('button', { name: /^Edit: / })
         .first()
         .click();
-      await review.getByRole('textbox').waitFor();
+      await review.getByRole('textbox', { name: 'Subtask' }).waitFor();
       await scanBothThemes(page, 'subtask suggestions: editing a title', found);
 
       expect(found).toEqual({});

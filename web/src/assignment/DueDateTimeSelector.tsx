@@ -146,8 +146,10 @@ export function DueDateTimeSelector<F extends DueForm>({
               const target = event?.target;
               if (target instanceof HTMLInputElement) {
                 onTyped(target.value);
-                // The text was read above; the picker's own strict parse must not act on it.
-                event?.preventDefault();
+                // The text was read above. A whole yyyy-mm-dd date is also the picker's own format:
+                // letting it parse that keeps its keyboard-highlighted day on the typed date (the
+                // arrow keys then move from there). Anything else only this field reads.
+                if (!/^\d{4}-\d{2}-\d{2}$/.test(target.value.trim())) event?.preventDefault();
               }
             }}
             onBlur={checkTyped}
