@@ -9,3 +9,4 @@ export * from './ids.ts';
 export * from './messages.ts';
 export * from './storedAssignment.ts';
 export * from './boardOrder.ts';
+export * from './recurrence.ts';

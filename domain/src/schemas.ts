@@ -13,6 +13,7 @@ import {
   TITLE_MAX_LENGTH,
 } from './constants.ts';
 import { isValidDueDate } from './dueDate.ts';
+import { repeatSchema, repeatScopeSchema } from './recurrence.ts';
 
 /** Error of a strict object: unknown fields by name, anything else "<what> must be an object." */
 const objectError =
@@ -148,6 +149,7 @@ export const assignmentCreateSchema = z.strictObject(
     status: statusSchema.default('new'),
     subtasks: subtasksSchema.default([]),
     notes: notesSchema.default([]),
+    repeat: repeatSchema.default(null),
   },
   { error: objectError('assignment') },
 );
@@ -178,6 +180,8 @@ export const assignmentPatchSchema = z
       subtasks: subtasksSchema.optional(),
       notes: notesSchema.optional(),
       rank: z.number({ error: 'rank must be a number.' }).optional(),
+      repeat: repeatSchema.optional(),
+      scope: repeatScopeSchema.optional(),
     },
     { error: objectError('assignment') },
   )
