@@ -230,8 +230,6 @@ describe('AssignmentEditor: create', () => {
     expect(fake.patch).toHaveBeenCalledWith('/api/assignment', {
       id: 'a1',
       version: 1,
-      series_id: null,
-      repeat: null,
       subtasks: [
         ...base.subtasks,
         { id: 'suggested-1-0', title: 'Outline', completed: false },

@@ -56,6 +56,16 @@ import { NotesSection, type NoteHandlers } from './NotesSection.tsx';
 import { PdfPicker } from './PdfPicker.tsx';
 import { SubtasksSection, type SubtaskHandlers } from './SubtasksSection.tsx';
 import { useEditorDraft } from './useEditorDraft.ts';
+import { RepeatField } from '../recurrence/RepeatField.tsx';
+import { ScopeQuestion } from '../recurrence/ScopeQuestion.tsx';
+import {
+  deviceZone,
+  repeatChanged,
+  repeatFormOf,
+  repeatOfForm,
+  type RepeatForm,
+} from '../recurrence/repeatForm.ts';
+import type { RepeatScope } from '@brainboard/domain';
 import './editor.css';
 
 const STATUS_LABELS: Record<Status, string> = {
@@ -97,6 +107,12 @@ function withApproved(
   ];
 }
 const untracked = <T,>(write: Promise<T>) => write;
+
+/** The repeat to send: the rule, its end, and this device's zone. */
+function repeatWithZone(form: RepeatForm) {
+  const repeat = repeatOfForm(form);
+  return repeat ? { ...repeat, zone: deviceZone() } : null;
+}
 
 /** "Focus on this task": edit mode, not done, with an incomplete subtask (SPEC §2). */
 function FocusThisButton({ id, onOpened }: { id: string; onOpened(): void }) {
@@ -144,6 +160,11 @@ export function AssignmentEditor({
   const [uploading, setUploading] = useState(false);
   // One id per editor: a Create sent again after a time-out finds the first one.
   const [createId] = useState(() => newClientId('assignment'));
+  const [repeatForm, setRepeatForm] = useState<RepeatForm>(() =>
+    repeatFormOf(assignment?.repeat ?? null, assignment?.due_date ?? ''),
+  );
+  // Editing a repeating card asks once whether the change is for this card or the series.
+  const [askScope, setAskScope] = useState(false);
 
   const subtasks: readonly Subtask[] = assignment
     ? assignment.subtasks.map((s) =>
@@ -271,8 +292,8 @@ export function AssignmentEditor({
     }
   }
 
-  async function save(e: FormEvent) {
-    e.preventDefault();
+  async function save(e: FormEvent | null, scope?: RepeatScope) {
+    e?.preventDefault();
     if (saving) return;
     const title = form.title.trim();
     if (!title) {
@@ -297,10 +318,20 @@ export function AssignmentEditor({
               completed,
             })),
             notes: draftNotes.map((n) => n.text),
+            repeat: repeatWithZone(repeatForm),
           }),
         );
       } else {
-        const changes = draft.changes();
+        const changes: Parameters<typeof updateAssignment>[2] = draft.changes();
+        if (repeatChanged(repeatForm, assignment.repeat)) {
+          changes.repeat = repeatWithZone(repeatForm);
+        }
+        if (assignment.series_id && Object.keys(changes).length > 0 && !scope) {
+          setSaving(false);
+          setAskScope(true);
+          return;
+        }
+        if (scope && assignment.series_id) changes.scope = scope;
         item =
           Object.keys(changes).length > 0
             ? await trackWrite(updateAssignment(api, assignment.id, changes))
@@ -367,6 +398,16 @@ export function AssignmentEditor({
 
         <DueDateTimeSelector<EditorForm> value={form} onChange={setForm} />
         <ConflictNotice field="due_date" conflicts={draft.conflicts} onResolve={draft.resolve} />
+        <RepeatField
+          value={repeatForm}
+          onChange={(next) =>
+            setRepeatForm(
+              repeatForm.kind === 'never' && next.kind !== 'never'
+                ? { ...repeatFormOf(null, form.due_date), kind: next.kind, until: next.until }
+                : next,
+            )
+          }
+        />
 
         <Disclosure title="Subtasks" defaultOpen>
           <SubtasksSection
@@ -456,6 +497,16 @@ export function AssignmentEditor({
             />
             {canFocus && <FocusThisButton id={assignment.id} onOpened={onClose} />}
           </div>
+        )}
+
+        {askScope && (
+          <ScopeQuestion
+            onChoose={(scope) => {
+              setAskScope(false);
+              void save(null, scope);
+            }}
+            onCancel={() => setAskScope(false)}
+          />
         )}
 
         <div className="editor__footer">

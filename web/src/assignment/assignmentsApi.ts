@@ -1,4 +1,4 @@
-import type { Assignment, Status } from '@brainboard/domain';
+import type { Assignment, Repeat, RepeatScope, Status } from '@brainboard/domain';
 import { NEW_ASSIGNMENT_WITHOUT_ID } from '@brainboard/domain';
 import { ApiError, errorFromResponse, type ApiClient } from '../api/client.ts';
 
@@ -18,6 +18,8 @@ export interface AssignmentInput {
   subtasks?: { id: string; title: string; completed: boolean }[];
   notes?: string[];
   rank?: number;
+  /** How it repeats (the rule, its end, the student's zone), or null. */
+  repeat?: (Repeat & { zone?: string }) | null;
 }
 
 export type AssignmentChanges = Partial<
@@ -27,6 +29,10 @@ export type AssignmentChanges = Partial<
   version?: number;
   subtasks?: { id: string; title: string; completed: boolean; created_date?: string }[];
   notes?: (string | { id: string; text: string })[];
+  /** A new rule (null stops the repeat; the cards that exist stay). */
+  repeat?: (Repeat & { zone?: string }) | null;
+  /** For a repeating card: this card only, or the series from here on. */
+  scope?: RepeatScope;
 };
 
 const enc = encodeURIComponent;

@@ -2,6 +2,7 @@ import { getUrgency, type Assignment } from '@brainboard/domain';
 import { memo, type MouseEvent } from 'react';
 import { formatCompleted, formatDue, formatDueShort } from './format.ts';
 import { CheckIcon, EditIcon, TrashIcon } from './icons.tsx';
+import { RepeatBadge } from '../recurrence/RepeatBadge.tsx';
 
 export interface CardActions {
   onOpen(id: string): void;
@@ -61,6 +62,7 @@ export const CardBody = memo(function CardBody({
       <div className="card__footer">
         <div className="card__meta">
           <DueBadge assignment={a} now={now} />
+          <RepeatBadge assignment={a} now={now} />
           {a.subtasks.length > 0 && (
             <span className="card__subtasks">
               <CheckIcon />

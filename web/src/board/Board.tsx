@@ -1,7 +1,12 @@
 import { CONFIRM_DELETE_ASSIGNMENT, type Assignment, type Status } from '@brainboard/domain';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { LoadingScreen } from '../loading/LoadingScreen.tsx';
-import { askToConfirm } from '../ui/notify.ts';
+import { askToConfirm, showAlert } from '../ui/notify.ts';
+import { errorDetail } from '../api/client.ts';
+import { api } from '../firebase/api.ts';
+import { skipFailed, skipToNext } from '../recurrence/recurrenceApi.ts';
+import { SkipContext } from '../recurrence/skipContext.ts';
+import '../recurrence/recurrence.css';
 import { focusAfterDelete } from './focusAfterDelete.ts';
 import { PlusIcon } from './icons.tsx';
 import { KanbanBoard } from './KanbanBoard.tsx';
@@ -59,6 +64,13 @@ export function Board() {
     [moveCard],
   );
   const onSaved = useCallback((item: Assignment) => applyItem(item), [applyItem]);
+  const onSkip = useCallback(
+    (id: string) =>
+      void trackWrite(skipToNext(api, id)).then(applyItem, (err: unknown) =>
+        showAlert(skipFailed(errorDetail(err))),
+      ),
+    [applyItem, trackWrite],
+  );
 
   useEffect(() => {
     if (!loaded) return;
@@ -80,14 +92,16 @@ export function Board() {
               Your assignments could not be loaded yet. Trying again…
             </p>
           )}
-          <KanbanBoard
-            assignments={data.assignments}
-            onMove={onMove}
-            onOpen={openEdit}
-            onDelete={onDelete}
-            onAdd={openCreate}
-            onDragActive={holdUpdates}
-          />
+          <SkipContext value={onSkip}>
+            <KanbanBoard
+              assignments={data.assignments}
+              onMove={onMove}
+              onOpen={openEdit}
+              onDelete={onDelete}
+              onAdd={openCreate}
+              onDragActive={holdUpdates}
+            />
+          </SkipContext>
           <button
             type="button"
             className="board__fab"

@@ -7,3 +7,7 @@ export async function skipToNext(api: ApiClient, id: string): Promise<Assignment
     await api.post<{ item: Assignment }>(`/api/assignment/${encodeURIComponent(id)}/skip`, {})
   ).item;
 }
+
+/** The alert when a skip could not be saved. */
+export const skipFailed = (detail: string) =>
+  `Failed to skip to the next date: ${detail}`;
