@@ -81,7 +81,7 @@ describe.runIf(browserAvailable('repeating assignment browser test'))(
       const next = column(page, 'New').locator('li[data-card-id]');
       expect(await next.getByText('Every Fri').isVisible()).toBe(true);
       const list = await as('GET', '/api/assignments');
-      const items = list.body as { title: string; status: string; due_date: string }[];
+      const items = list.body as unknown as { title: string; status: string; due_date: string }[];
       expect(items.filter((a) => a.status === 'new').map((a) => [a.title, a.due_date])).toEqual([
         ['Physics problem set', '2031-03-21T17:00:00'],
       ]);
