@@ -1,10 +1,5 @@
-import {
-  describeRepeat,
-  nextOccurrence,
-  skipLabel,
-  wallClockIn,
-  type Assignment,
-} from '@brainboard/domain';
+import { describeRepeat, skipLabel, type Assignment } from '@brainboard/domain';
+import { skipTarget } from './repeatForm.ts';
 import { useSkip } from './skipContext.ts';
 
 /** The board's repeat mark: two arrows chasing each other. */
@@ -28,13 +23,6 @@ export function RepeatIcon() {
       <path d="M21 13v2a3 3 0 0 1-3 3H3" />
     </svg>
   );
-}
-
-/** The date "Skip to next …" would move an open card to, read on this device's clock. */
-export function skipTarget(a: Assignment, now: Date): string | null {
-  if (!a.repeat || !a.due_date) return null;
-  const present = wallClockIn(now, Intl.DateTimeFormat().resolvedOptions().timeZone);
-  return nextOccurrence(a.repeat, a.due_date, a.due_date > present ? a.due_date : present);
 }
 
 /** On a card of a repeating assignment: the mark, the pattern in words, and "Skip to next …". */

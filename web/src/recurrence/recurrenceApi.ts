@@ -9,5 +9,4 @@ export async function skipToNext(api: ApiClient, id: string): Promise<Assignment
 }
 
 /** The alert when a skip could not be saved. */
-export const skipFailed = (detail: string) =>
-  `Failed to skip to the next date: ${detail}`;
+export const skipFailed = (detail: string) => `Failed to skip to the next date: ${detail}`;

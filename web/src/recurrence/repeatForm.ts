@@ -1,5 +1,8 @@
 import {
+  nextOccurrence,
   parseRepeatRule,
+  wallClockIn,
+  type Assignment,
   repeatRuleOf,
   type DayCode,
   type Repeat,
@@ -62,3 +65,10 @@ export function repeatChanged(form: RepeatForm, repeat: Repeat | null): boolean 
 
 /** The student's IANA zone, sent with a repeat so "now" is read on their clock. */
 export const deviceZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The date "Skip to next …" would move an open card to, read on this device's clock. */
+export function skipTarget(a: Assignment, now: Date): string | null {
+  if (!a.repeat || !a.due_date) return null;
+  const present = wallClockIn(now, deviceZone());
+  return nextOccurrence(a.repeat, a.due_date, a.due_date > present ? a.due_date : present);
+}
