@@ -9,6 +9,7 @@ import {
   repeatSchema,
   skipLabel,
   wallClockIn,
+  type RepeatPattern,
 } from './recurrence.ts';
 
 const weeklyFri = { rrule: 'FREQ=WEEKLY;BYDAY=FR', until: null };
@@ -100,7 +101,7 @@ describe('rules and words', () => {
       { kind: 'daily', every: 3 },
       { kind: 'monthly', day: 15 },
       { kind: 'monthly', day: 30 },
-    ] as const) {
+    ] satisfies RepeatPattern[]) {
       expect(parseRepeatRule(repeatRuleOf(p))).toEqual(p);
     }
   });

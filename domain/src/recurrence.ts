@@ -10,6 +10,7 @@
 import * as rruleModule from 'rrule';
 import type { Options, RRule as RRuleType } from 'rrule';
 import { z } from 'zod';
+import { isTimeZone } from './reminders.ts';
 
 /** rrule ships CommonJS for Node and ESM for bundlers: take RRule from whichever loaded. */
 const { RRule } = ((rruleModule as unknown as { default?: typeof rruleModule }).default ??
@@ -154,16 +155,6 @@ export function isCalendarDate(s: string): boolean {
   return (
     d.getUTCFullYear() === +m[1]! && d.getUTCMonth() === +m[2]! - 1 && d.getUTCDate() === +m[3]!
   );
-}
-
-/** True for an IANA zone name this runtime knows. */
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The wall-clock time ('YYYY-MM-DDTHH:MM:00') at `now` in `zone`. */

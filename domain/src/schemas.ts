@@ -14,6 +14,9 @@ import {
 } from './constants.ts';
 import { isValidDueDate } from './dueDate.ts';
 import { repeatSchema, repeatScopeSchema } from './recurrence.ts';
+import { reminderListSchema, timeZoneSchema } from './reminders.ts';
+import { estimateMinutesSchema } from './estimates.ts';
+import { hasVisibleCharacter, isWellFormedText } from './safeText.ts';
 
 /** Error of a strict object: unknown fields by name, anything else "<what> must be an object." */
 const objectError =
@@ -31,7 +34,10 @@ function text(field: string, max: number, opts: { trim?: boolean; required?: boo
   });
   if (opts.trim) s = s.trim();
   if (opts.required) s = s.min(1, `${field} is required.`);
-  return s.max(max, `${field} must be at most ${max} characters.`);
+  return s
+    .max(max, `${field} must be at most ${max} characters.`)
+    .refine(isWellFormedText, `${field} contains a broken character. Please retype it.`)
+    .refine((v) => !opts.required || v === '' || hasVisibleCharacter(v), `${field} is required.`);
 }
 
 /** Ids usable as document ids and field-path keys: letters, digits, "-" and "_". */
@@ -93,6 +99,7 @@ export const subtaskInputSchema = z
       text: subtaskTitleSchema.optional(),
       completed: z.boolean({ error: 'subtask completed must be true or false.' }).optional(),
       created_date: text('subtask created_date', 64).optional(),
+      estimate_minutes: estimateMinutesSchema.optional(),
     },
     { error: objectError('each subtask') },
   )
@@ -150,6 +157,7 @@ export const assignmentCreateSchema = z.strictObject(
     subtasks: subtasksSchema.default([]),
     notes: notesSchema.default([]),
     repeat: repeatSchema.default(null),
+    reminders: reminderListSchema('reminders').nullable().default(null),
   },
   { error: objectError('assignment') },
 );
@@ -182,6 +190,7 @@ export const assignmentPatchSchema = z
       rank: z.number({ error: 'rank must be a number.' }).optional(),
       repeat: repeatSchema.optional(),
       scope: repeatScopeSchema.optional(),
+      reminders: reminderListSchema('reminders').nullable().optional(),
     },
     { error: objectError('assignment') },
   )
@@ -215,6 +224,8 @@ export const userPatchSchema = z
         .optional(),
       last_used_version: versionSchema('last_used_version').optional(),
       last_whats_new_version: versionSchema('last_whats_new_version').optional(),
+      reminder_defaults: reminderListSchema('reminder_defaults').optional(),
+      time_zone: timeZoneSchema.optional(),
     },
     { error: objectError('user update') },
   )

@@ -9,6 +9,8 @@ export interface Subtask {
   completed: boolean;
   /** yyyy-MM-dd. */
   created_date: string;
+  /** The student's guess in whole minutes (1 to 600), or null. */
+  estimate_minutes?: number | null;
 }
 
 /** One note of an assignment. */
@@ -33,6 +35,8 @@ export interface Assignment {
   deep_dive: Record<string, string>;
   /** Order inside its column, ascending (fractional: a card goes between two others). */
   rank: number;
+  /** Minutes before the due time to remind; null means the student's defaults, [] none. */
+  reminders?: number[] | null;
   /**
    * Raised by one on every write to the assignment; a whole-list replacement names the version
    * it was based on and is refused when another write came first.
@@ -42,8 +46,30 @@ export interface Assignment {
   series_id: string | null;
   /** How its series repeats (as of this instance), or null. */
   repeat: Repeat | null;
+  /** Minutes focused on it in Focus Mode, kept by the server (read-only for clients). */
+  focus_minutes?: number;
   created_at: string;
   updated_at: string;
+  /** Where an imported assignment came from; null for one the student made (the API always answers the three fields below). */
+  source?: AssignmentSource | null;
+  /** The due date before the source last moved it, else null. */
+  due_moved_from?: string | null;
+  /** True when the item has disappeared from its source's feed. */
+  source_gone?: boolean;
+}
+
+/** An assignment imported from a school's calendar feed. */
+export interface AssignmentSource {
+  kind: 'lms';
+  feed_id: string;
+  /** The item's identity inside its feed. */
+  uid: string;
+  /** Course code or name, '' when the feed names none. */
+  course: string;
+  /** The item's page in the LMS, '' when the feed gives none. */
+  url: string;
+  /** The LMS's name as students know it ("Canvas", "Moodle", ...). */
+  name: string;
 }
 
 /** SPEC §3 User, as answered by GET /api/session (DESIGN §3). */
@@ -62,6 +88,10 @@ export interface UserProfile {
   focus_streak?: number;
   /** The local date (YYYY-MM-DD) of the last completed focus session. */
   focus_last_date?: string;
+  /** Reminder times for assignments that have none of their own; absent means [1440, 60]. */
+  reminder_defaults?: number[];
+  /** The student's IANA time zone, set by the web app. */
+  time_zone?: string;
 }
 
 /** SPEC §3 AI chat message. */

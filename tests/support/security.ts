@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { buildSamplePdf } from '../../functions/src/files/pdf.fixture.ts';
 import { DATA_DIR } from '../../scripts/stack/config.ts';
@@ -134,6 +134,10 @@ export interface Ids {
   fileId: string;
   /** An assignment already holding the most subtasks and notes allowed (only with `full`). */
   fullAssignmentId: string;
+  /** A Web Push device (on the stack's stand-in). */
+  deviceId: string;
+  /** A calendar feed (an empty one, so it adds no assignments). */
+  feedId: string;
 }
 
 /** A signed-in student with data: one assignment with subtasks, notes and a saved chat, one PDF. */
@@ -202,10 +206,27 @@ async function grantCalendar(student: { user: TestUser; csrf: string }): Promise
   }
 }
 
+/** A calendar with no deadlines on the LMS stand-in. */
+async function emptyFeedUrl(): Promise<string> {
+  const url = `${inject('stack').lms}feeds/security-empty.ics`;
+  const put = await fetch(url, {
+    method: 'PUT',
+    body: 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Moodle Pty Ltd//NONSGML Moodle Version 2024100700//EN\r\nEND:VCALENDAR\r\n',
+  });
+  if (put.status !== 204) throw new Error(`setup: the LMS stand-in answered ${put.status}`);
+  return url;
+}
+
 interface Item {
   id: string;
   subtasks: { id: string }[];
   notes: { id: string }[];
+}
+
+/** A device's public key, as a browser makes it for a push subscription. */
+function deviceKey(): Buffer {
+  const ecdh = createECDH('prime256v1');
+  return ecdh.generateKeys();
 }
 
 /** Creates a student with data of every kind the API serves. */
@@ -274,6 +295,31 @@ export async function makeStudent(opts: StudentOptions = {}): Promise<Student> {
     fullAssignmentId = full.item.id;
   }
   if (opts.calendar) await grantCalendar(me);
+  const device = await json<{ id: string }>(
+    me,
+    'POST',
+    '/api/push/subscriptions',
+    {
+      subscription: {
+        endpoint: `${inject('stack').push}push/${marker}`,
+        keys: {
+          p256dh: deviceKey().toString('base64url'),
+          auth: randomBytes(16).toString('base64url'),
+        },
+      },
+      device_name: `Phone ${marker}`,
+    },
+    201,
+  );
+  // The feed link exists from here on, so reading it changes nothing.
+  await json(me, 'GET', '/api/calendar-feed', undefined, 200);
+  const feed = await json<{ id: string }>(
+    me,
+    'POST',
+    '/api/lms-feeds',
+    { url: await emptyFeedUrl() },
+    201,
+  );
   const [subtask] = item.subtasks;
   const [note] = item.notes;
   if (!subtask || !note) throw new Error('setup: the assignment came back without its entries');
@@ -288,6 +334,8 @@ export async function makeStudent(opts: StudentOptions = {}): Promise<Student> {
       noteId: note.id,
       fileId: up.body.file_id as string,
       fullAssignmentId,
+      deviceId: device.id,
+      feedId: feed.id,
     },
   };
 }
@@ -311,6 +359,7 @@ export async function storedFor(uid: string): Promise<Record<string, unknown>> {
     out[collection.id] = byId((await collection.get()).docs);
   }
   out.consent_logs = byId((await db.collection('consent_logs').where('uid', '==', uid).get()).docs);
+  out.lms_feeds = byId((await db.collection('lms_feeds').where('uid', '==', uid).get()).docs);
   out.oauth_states = byId((await db.collection('oauth_states').where('uid', '==', uid).get()).docs);
   const dir = join(DATA_DIR, 'files', 'users', uid, 'files');
   out.stored_files = existsSync(dir) ? readdirSync(dir).sort() : [];

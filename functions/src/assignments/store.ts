@@ -34,6 +34,8 @@ export interface StoredSubtask {
   completed: boolean;
   created_date: string;
   order: number;
+  /** Whole minutes from 1 to 600; absent or null when there is no estimate. */
+  estimate_minutes?: number | null;
 }
 
 export interface StoredNote {
@@ -53,6 +55,8 @@ export interface AssignmentDoc {
   deep_dive: Record<string, string>;
   /** Place inside its column: smaller comes first. */
   rank: number;
+  /** Minutes before the due time; null (or absent) means the student's defaults. */
+  reminders?: number[] | null;
   /** Raised by one on every write (FieldValue.increment). */
   version: number;
   /** The series it is an instance of (absent or null when it does not repeat). */
@@ -79,11 +83,18 @@ export interface NewAssignment {
   description?: string;
   due_date?: string;
   status?: Status;
-  subtasks?: { id: string; title: string; completed?: boolean; created_date?: string }[];
+  subtasks?: {
+    id: string;
+    title: string;
+    completed?: boolean;
+    created_date?: string;
+    estimate_minutes?: number | null;
+  }[];
   notes?: { id: string; text: string; created_date?: string }[];
   rank?: number;
   series_id?: string | null;
   repeat?: Repeat | null;
+  reminders?: number[] | null;
 }
 
 /**
@@ -129,6 +140,7 @@ export async function createAssignment(
       completed_date: status === 'done' ? now.toISOString() : null,
       deep_dive: {},
       rank,
+      reminders: input.reminders ?? null,
       version: 1,
       series_id: input.series_id ?? null,
       repeat: input.repeat ?? null,
@@ -259,13 +271,25 @@ export async function writePaths(
 
 /** Stored maps from API lists: the list order becomes `order`. */
 export function subtaskMap(
-  items: { id: string; title: string; completed: boolean; created_date?: string | undefined }[],
+  items: {
+    id: string;
+    title: string;
+    completed: boolean;
+    created_date?: string | undefined;
+    estimate_minutes?: number | null | undefined;
+  }[],
   today: string,
 ): Record<string, StoredSubtask> {
   return Object.fromEntries(
     items.map((s, i) => [
       s.id,
-      { title: s.title, completed: s.completed, created_date: s.created_date ?? today, order: i },
+      {
+        title: s.title,
+        completed: s.completed,
+        created_date: s.created_date ?? today,
+        order: i,
+        estimate_minutes: s.estimate_minutes ?? null,
+      },
     ]),
   );
 }

@@ -176,8 +176,8 @@ export async function planNextInstance(
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };
-  if (series.template.reminders !== null && series.template.reminders !== undefined) {
-    doc.reminders = series.template.reminders;
+  if (Array.isArray(series.template.reminders)) {
+    doc.reminders = series.template.reminders.filter((m): m is number => typeof m === 'number');
   }
   return (t) => {
     t.create(nextRef, doc);

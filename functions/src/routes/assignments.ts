@@ -1,4 +1,5 @@
 import {
+  estimateMinutesSchema,
   assignmentCreateSchema,
   assignmentPatchSchema,
   newSubtaskId,
@@ -54,6 +55,7 @@ const subtaskPatchSchema = z
     {
       completed: z.boolean({ error: 'completed must be true or false.' }).optional(),
       title: subtaskTitleSchema.optional(),
+      estimate_minutes: estimateMinutesSchema.optional(),
     },
     {
       error: (issue) =>
@@ -62,7 +64,10 @@ const subtaskPatchSchema = z
           : 'subtask must be an object.',
     },
   )
-  .refine((b) => b.completed !== undefined || b.title !== undefined, 'Nothing to change.');
+  .refine(
+    (b) => b.completed !== undefined || b.title !== undefined || b.estimate_minutes !== undefined,
+    'Nothing to change.',
+  );
 
 const noteBodySchema = noteCreateSchema.omit({ id: true });
 
@@ -189,6 +194,7 @@ export function assignmentRoutes(db: Firestore): Router {
           if (input.description !== undefined) fields.description = input.description;
           if (input.due_date !== undefined) fields.due_date = input.due_date;
           if (input.rank !== undefined) fields.rank = input.rank;
+          if (input.reminders !== undefined) fields.reminders = input.reminders;
           if (input.status !== undefined) {
             fields.status = input.status;
             // Entering done stamps completed_date; leaving done clears it.
@@ -276,6 +282,7 @@ export function assignmentRoutes(db: Firestore): Router {
           completed: input.completed,
           created_date: input.created_date ?? isoDate(now),
           order: now.getTime(),
+          estimate_minutes: input.estimate_minutes ?? null,
         };
         await writePaths(db, uid, id, [[entryPath('subtasks', sid), entry]], now, tx);
       });
@@ -299,6 +306,9 @@ export function assignmentRoutes(db: Firestore): Router {
         }
         if (input.title !== undefined) {
           pairs.push([entryPath('subtasks', sid, 'title'), input.title]);
+        }
+        if (input.estimate_minutes !== undefined) {
+          pairs.push([entryPath('subtasks', sid, 'estimate_minutes'), input.estimate_minutes]);
         }
         await writePaths(db, uid, id, pairs, new Date(), tx);
       });

@@ -2,8 +2,16 @@ import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { deleteGoogleGrant } from '../auth/grant.ts';
 import { deleteUserFiles } from '../files/records.ts';
+import { deleteFeed } from '../calendarFeed/store.ts';
+import { pushUsers } from '../push/subscriptions.ts';
 import { DELETING_FIELD } from './liveAccount.ts';
 import { profileRef } from './profile.ts';
+
+/** The student's calendar feeds (their links are credentials to the school's calendar). */
+async function deleteFeedsOf(db: Firestore, uid: string): Promise<void> {
+  const snap = await db.collection('lms_feeds').where('uid', '==', uid).get();
+  await Promise.all(snap.docs.map((d) => d.ref.delete()));
+}
 
 /**
  * Deletes everything the user owns (issue 3): every document under `users/{uid}` at any depth
@@ -23,7 +31,11 @@ export async function deleteAccount(auth: Auth, db: Firestore, uid: string): Pro
   await deleteGoogleGrant(db, uid);
   // Stored PDF bytes live outside Firestore (local folder or bucket).
   await deleteUserFiles(db, uid);
+  // Top-level lookups that point at the student: the feed link and the reminder list.
+  await deleteFeed(db, uid);
+  await pushUsers(db).doc(uid).delete();
   await db.recursiveDelete(profile);
+  await deleteFeedsOf(db, uid);
   try {
     await auth.deleteUser(uid);
   } catch (err) {

@@ -7,19 +7,20 @@ import { useState } from 'react';
 import { config } from '../config.ts';
 import { api } from '../firebase/api.ts';
 import { showAlert } from '../ui/notify.ts';
-import { suggestSubtasks } from './aiApi.ts';
+import { suggestSubtasks, type SuggestedStep } from './aiApi.ts';
 import { suggestionPrompt } from './context.ts';
 import { SuggestionsReviewModal } from './SuggestionsReviewModal.tsx';
 import { toSuggestions, type Suggestion } from './text.ts';
 import { useAiConsent } from './useAiConsent.ts';
 import './ai.css';
+import { Icon } from '../ui/icons.tsx';
 
 export interface SuggestSubtasksButtonProps {
   title: string;
   description: string;
   existingSubtasks: string[];
   /** Called with the approved, non-blank titles (SPEC §4 Subtask suggestions). */
-  onApprove(subtasks: { id: string; title: string }[]): void;
+  onApprove(subtasks: { id: string; title: string; estimate_minutes?: number }[]): void;
   /** An attached PDF whose text the server adds as context. */
   fileId?: string | undefined;
 }
@@ -50,7 +51,7 @@ export function SuggestSubtasksButton({
     }
     if (!(await ensureConsent('suggest', { withFile: !!fileId }))) return;
     setLoading(true);
-    let titles: string[];
+    let titles: SuggestedStep[];
     try {
       titles = await suggestSubtasks(
         api,
@@ -82,7 +83,7 @@ export function SuggestSubtasksButton({
         aria-disabled={loading}
         onClick={() => void request()}
       >
-        <span aria-hidden="true">✨</span>
+        <Icon name="sparkles" />
         {loading ? 'Getting suggestions...' : 'Suggest subtasks with AI'}
       </button>
       {suggestions && (

@@ -41,6 +41,7 @@ import {
   newClientId,
   removeSubtask,
   renameSubtask,
+  estimateSubtask,
   replaceLists,
   toggleSubtask,
   updateAssignment,
@@ -51,6 +52,7 @@ import { Disclosure } from './Disclosure.tsx';
 import { DueDateTimeSelector } from './DueDateTimeSelector.tsx';
 import { ConflictNotice } from './ConflictNotice.tsx';
 import type { EditorForm } from './editorForm.ts';
+import { ReminderOverride } from '../reminders/ReminderOverride.tsx';
 import { TITLE_REQUIRED } from './editorText.ts';
 import { NotesSection, type NoteHandlers } from './NotesSection.tsx';
 import { PdfPicker } from './PdfPicker.tsx';
@@ -66,6 +68,8 @@ import {
   type RepeatForm,
 } from '../recurrence/repeatForm.ts';
 import type { RepeatScope } from '@brainboard/domain';
+import { EditorTime } from '../whatnow/EditorTime.tsx';
+import { useDiscardGuard } from './useDiscardGuard.tsx';
 import './editor.css';
 
 const STATUS_LABELS: Record<Status, string> = {
@@ -93,15 +97,17 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** The subtask list with the approved suggestions appended (ids already there are kept once). */
 function withApproved(
   subtasks: readonly Subtask[],
-  approved: readonly { id: string; title: string }[],
+  approved: readonly { id: string; title: string; estimate_minutes?: number }[],
 ) {
   const known = new Set(subtasks.map((s) => s.id));
   return [
-    ...subtasks.map(({ id, title, completed, created_date }) => ({
+    ...subtasks.map(({ id, title, completed, created_date, estimate_minutes }) => ({
       id,
       title,
       completed,
       created_date,
+      // Kept through the whole-list write (a subtask without one stays without).
+      ...(typeof estimate_minutes === 'number' ? { estimate_minutes } : {}),
     })),
     ...approved.filter((s) => !known.has(s.id)).map((s) => ({ ...s, completed: false })),
   ];
@@ -149,6 +155,8 @@ export function AssignmentEditor({
   const titleRef = useRef<HTMLInputElement>(null);
   const draft = useEditorDraft(assignment, initialStatus);
   const { form, setForm, set } = draft;
+  const [dateValid, setDateValid] = useState(true);
+  const [revealDateError, setRevealDateError] = useState(false);
   const [titleError, setTitleError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   // Create mode keeps subtasks and notes in the form until "Create".
@@ -213,6 +221,15 @@ export function AssignmentEditor({
       }
       return apply(renameSubtask(api, assignment.id, sid, title), saveSubtaskFailed);
     },
+    async onEstimate(sid, minutes) {
+      if (!assignment) {
+        setDraftSubtasks((l) =>
+          l.map((s) => (s.id === sid ? { ...s, estimate_minutes: minutes } : s)),
+        );
+        return true;
+      }
+      return apply(estimateSubtask(api, assignment.id, sid, minutes), saveSubtaskFailed);
+    },
     onRemove(sid) {
       if (!askToConfirm(CONFIRM_DELETE_SUBTASK)) return;
       if (!assignment) {
@@ -252,19 +269,16 @@ export function AssignmentEditor({
   };
 
   /** SPEC §4: approval appends the non-empty titles, keeping their suggested-… ids. */
-  async function approveSuggestions(suggested: { id: string; title: string }[]) {
+  async function approveSuggestions(
+    suggested: { id: string; title: string; estimate_minutes?: number }[],
+  ) {
     const clean = suggested
-      .map((s) => ({ id: s.id, title: s.title.trim().slice(0, SUBTASK_MAX_LENGTH) }))
+      .map((s) => ({ ...s, title: s.title.trim().slice(0, SUBTASK_MAX_LENGTH) }))
       .filter((s) => s.title !== '');
     if (!assignment) {
       setDraftSubtasks((l) => [
         ...l,
-        ...clean.map(({ id, title }) => ({
-          id,
-          title,
-          completed: false,
-          created_date: today(),
-        })),
+        ...clean.map((s) => ({ ...s, completed: false, created_date: today() })),
       ]);
       return;
     }
@@ -292,15 +306,29 @@ export function AssignmentEditor({
     }
   }
 
+  // Unsaved: what Update would send (the student's own changes, not other devices'), a ticked
+  // calendar box, draft entries of a new assignment, or a date that cannot be read yet.
+  const dirty =
+    Object.keys(draft.changes()).length > 0 ||
+    form.saveToCalendar ||
+    draftSubtasks.length > 0 ||
+    draftNotes.length > 0 ||
+    !dateValid ||
+    repeatChanged(repeatForm, assignment?.repeat ?? null);
+  const discard = useDiscardGuard(dirty, onClose);
+
   async function save(e: FormEvent | null, scope?: RepeatScope) {
     e?.preventDefault();
     if (saving) return;
+    // Every problem shows at once: a missing title and a date that cannot be read.
+    if (!dateValid) setRevealDateError(true);
     const title = form.title.trim();
     if (!title) {
       setTitleError(TITLE_REQUIRED);
       titleRef.current?.focus();
       return;
     }
+    if (!dateValid) return;
     setSaving(true);
     let item: Assignment;
     try {
@@ -312,13 +340,15 @@ export function AssignmentEditor({
             description: form.description,
             due_date: form.due_date,
             status: form.status,
-            subtasks: draftSubtasks.map(({ id: sid, title: t, completed }) => ({
+            subtasks: draftSubtasks.map(({ id: sid, title: t, completed, estimate_minutes }) => ({
               id: sid,
               title: t,
               completed,
+              ...(estimate_minutes ? { estimate_minutes } : {}),
             })),
             notes: draftNotes.map((n) => n.text),
             repeat: repeatWithZone(repeatForm),
+            reminders: form.reminders,
           }),
         );
       } else {
@@ -355,7 +385,8 @@ export function AssignmentEditor({
   return (
     <Modal
       open
-      onClose={onClose}
+      onClose={discard.requestClose}
+      initialFocus={isNew ? titleRef : undefined}
       title={isNew ? 'Add Assignment' : 'Edit Assignment'}
       resizable
       minWidth={MODAL_MIN_WIDTH_PX}
@@ -396,7 +427,17 @@ export function AssignmentEditor({
           />
         </div>
 
-        <DueDateTimeSelector<EditorForm> value={form} onChange={setForm} />
+        <DueDateTimeSelector<EditorForm>
+          value={form}
+          onChange={setForm}
+          onValidityChange={setDateValid}
+          revealError={revealDateError}
+        />
+        <ReminderOverride
+          value={form.reminders}
+          onChange={(reminders) => setForm({ ...form, reminders })}
+          hasDueDate={!!form.due_date}
+        />
         <ConflictNotice field="due_date" conflicts={draft.conflicts} onResolve={draft.resolve} />
         <RepeatField
           value={repeatForm}
@@ -413,6 +454,7 @@ export function AssignmentEditor({
           <SubtasksSection
             subtasks={subtasks}
             handlers={subtaskHandlers}
+            time={<EditorTime subtasks={subtasks} focusMinutes={assignment?.focus_minutes ?? 0} />}
             suggest={
               <SuggestSubtasksButton
                 title={form.title}
@@ -510,7 +552,7 @@ export function AssignmentEditor({
         )}
 
         <div className="editor__footer">
-          <button type="button" className="button button--quiet" onClick={onClose}>
+          <button type="button" className="button button--quiet" onClick={discard.requestClose}>
             Cancel
           </button>
           <button type="submit" className="button" disabled={saving || uploading}>
@@ -518,6 +560,7 @@ export function AssignmentEditor({
           </button>
         </div>
       </form>
+      {discard.prompt}
     </Modal>
   );
 }

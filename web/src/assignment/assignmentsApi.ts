@@ -15,19 +15,32 @@ export interface AssignmentInput {
   description?: string;
   due_date?: string;
   status?: Status;
-  subtasks?: { id: string; title: string; completed: boolean }[];
+  subtasks?: {
+    id: string;
+    title: string;
+    completed: boolean;
+    estimate_minutes?: number | null;
+  }[];
   notes?: string[];
   rank?: number;
   /** How it repeats (the rule, its end, the student's zone), or null. */
   repeat?: (Repeat & { zone?: string }) | null;
+  /** Minutes before the due time; null means the student's defaults. */
+  reminders?: number[] | null;
 }
 
 export type AssignmentChanges = Partial<
-  Pick<Assignment, 'title' | 'description' | 'due_date' | 'status' | 'rank'>
+  Pick<Assignment, 'title' | 'description' | 'due_date' | 'status' | 'rank' | 'reminders'>
 > & {
   /** The version the whole lists below were based on (required with them). */
   version?: number;
-  subtasks?: { id: string; title: string; completed: boolean; created_date?: string }[];
+  subtasks?: {
+    id: string;
+    title: string;
+    completed: boolean;
+    created_date?: string;
+    estimate_minutes?: number | null;
+  }[];
   notes?: (string | { id: string; text: string })[];
   /** A new rule (null stops the repeat; the cards that exist stay). */
   repeat?: (Repeat & { zone?: string }) | null;
@@ -155,7 +168,7 @@ export async function deleteAssignment(api: ApiClient, id: string) {
 export async function addSubtask(
   api: ApiClient,
   assignmentId: string,
-  subtask: { id: string; title: string },
+  subtask: { id: string; title: string; estimate_minutes?: number },
 ) {
   return (
     await api.post<{ item: Assignment }>(`/api/assignment/${enc(assignmentId)}/subtasks`, subtask)
@@ -186,6 +199,21 @@ export async function renameSubtask(
     await api.patch<{ item: Assignment }>(
       `/api/assignment/${enc(assignmentId)}/subtasks/${enc(subtaskId)}`,
       { title },
+    )
+  ).item;
+}
+
+/** One subtask's estimate in whole minutes, or null to clear it. */
+export async function estimateSubtask(
+  api: ApiClient,
+  assignmentId: string,
+  subtaskId: string,
+  minutes: number | null,
+) {
+  return (
+    await api.patch<{ item: Assignment }>(
+      `/api/assignment/${enc(assignmentId)}/subtasks/${enc(subtaskId)}`,
+      { estimate_minutes: minutes },
     )
   ).item;
 }

@@ -1,17 +1,25 @@
-import { CONFIRM_DELETE_ASSIGNMENT, type Assignment, type Status } from '@brainboard/domain';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import {
+  CONFIRM_DELETE_ASSIGNMENT,
+  learningFactor,
+  type Assignment,
+  type Status,
+} from '@brainboard/domain';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { LoadingScreen } from '../loading/LoadingScreen.tsx';
-import { askToConfirm, showAlert } from '../ui/notify.ts';
 import { errorDetail } from '../api/client.ts';
 import { api } from '../firebase/api.ts';
 import { skipFailed, skipToNext } from '../recurrence/recurrenceApi.ts';
 import { SkipContext } from '../recurrence/skipContext.ts';
 import '../recurrence/recurrence.css';
+import { ResetOverdue } from '../reset/ResetOverdue.tsx';
+import { askToConfirm, showAlert } from '../ui/notify.ts';
+import { LearningContext } from '../whatnow/learningContext.ts';
 import { focusAfterDelete } from './focusAfterDelete.ts';
 import { PlusIcon } from './icons.tsx';
 import { KanbanBoard } from './KanbanBoard.tsx';
 import type { RankChange } from './ranks.ts';
 import { useAssignmentsStore } from './assignmentsContext.ts';
+import { useSortByDue } from './useSortByDue.ts';
 import './board.css';
 
 // The editor (with its date picker) loads after the board is on screen, so the first paint of
@@ -71,17 +79,25 @@ export function Board() {
       ),
     [applyItem, trackWrite],
   );
+  const sortColumn = useSortByDue(data.assignments, applyItem, trackWrite);
+  const onSort = useCallback((status: Status) => void sortColumn(status), [sortColumn]);
 
   useEffect(() => {
     if (!loaded) return;
     return whenIdle(() => void loadEditor().catch(() => {}));
   }, [loaded]);
 
+  const learned = learningFactor(data.assignments);
+  const factor = learned?.factor ?? null;
+  const basedOn = learned?.basedOn ?? 0;
+  // One object per value, so the memoised cards re-render only when the factor changes.
+  const learning = useMemo(() => (factor === null ? null : { factor, basedOn }), [factor, basedOn]);
+
   const editing =
     editor?.mode === 'edit' ? data.assignments.find((a) => a.id === editor.id) : undefined;
 
   return (
-    <>
+    <LearningContext.Provider value={learning}>
       {(!splashDone || !loaded) && (
         <LoadingScreen done={loaded} onFinished={() => setSplashDone(true)} />
       )}
@@ -93,12 +109,18 @@ export function Board() {
             </p>
           )}
           <SkipContext value={onSkip}>
+            <ResetOverdue
+              assignments={data.assignments}
+              onSaved={applyItem}
+              trackWrite={trackWrite}
+            />
             <KanbanBoard
               assignments={data.assignments}
               onMove={onMove}
               onOpen={openEdit}
               onDelete={onDelete}
               onAdd={openCreate}
+              onSort={onSort}
               onDragActive={holdUpdates}
             />
           </SkipContext>
@@ -135,6 +157,6 @@ export function Board() {
           />
         )}
       </Suspense>
-    </>
+    </LearningContext.Provider>
   );
 }

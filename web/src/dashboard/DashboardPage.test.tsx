@@ -5,8 +5,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { at, makeUser, renderInApp } from '../app/testHelpers.tsx';
 import { DashboardPage } from './DashboardPage.tsx';
 
-vi.mock('../firebase/api.ts', () => ({ api: { patch: vi.fn(async () => ({})), post: vi.fn() } }));
+vi.mock('../firebase/api.ts', () => ({
+  api: { get: vi.fn(async () => []), patch: vi.fn(async () => ({})), post: vi.fn() },
+}));
 vi.mock('../board/Board.tsx', () => ({ Board: () => <p>the board</p> }));
+vi.mock('../reminders/FocusFromLink.tsx', () => ({ FocusFromLink: () => null }));
 vi.mock('../board/AssignmentsProvider.tsx', () => ({
   AssignmentsProvider: ({ children }: { children: ReactNode }) => <>{children}</>,
 }));
@@ -14,6 +17,9 @@ vi.mock('../focus/FocusProvider.tsx', () => ({
   FocusProvider: ({ children }: { children: ReactNode }) => (
     <div data-testid="focus-provider">{children}</div>
   ),
+}));
+vi.mock('../whatnow/WhatNow.tsx', () => ({
+  WhatNowButton: () => <button type="button">What now?</button>,
 }));
 vi.mock('../focus/FocusButton.tsx', () => ({
   FocusButton: () => <button type="button">Focus</button>,
@@ -45,6 +51,7 @@ describe('DashboardPage (SPEC §2)', () => {
     expect(screen.getByText('the board')).toBeInTheDocument();
     expect(screen.getByTestId('focus-provider')).toContainElement(screen.getByText('the board'));
     expect(screen.getByRole('button', { name: 'Focus' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'What now?' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
   });
 

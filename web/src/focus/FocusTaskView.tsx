@@ -6,14 +6,19 @@ import {
   getUrgency,
   overallProgress,
   progressLabel,
+  spentText,
+  totalEstimateMinutes,
   type Assignment,
 } from '@brainboard/domain';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { celebrateDone, originOf } from '../board/motion.ts';
 import { subtaskConfetti } from './confetti.ts';
 import { dueCountdown, formatDue } from './due.ts';
 import type { FocusFeedback } from './feedback.ts';
 import { FocusTimerPanel } from './FocusTimerPanel.tsx';
 import { isSpaceControl, isTypingTarget } from './platform.ts';
+import { api } from '../firebase/api.ts';
+import { useFocusSession } from './useFocusSession.ts';
 import { useFocusTimer } from './useFocusTimer.ts';
 import { useNow } from './useNow.ts';
 
@@ -28,6 +33,8 @@ export interface FocusTaskViewProps {
   celebrated: Set<string>;
   onToggle(subtaskId: string, completed: boolean): Promise<boolean>;
   onNext(): void;
+  /** Every subtask ticked: moves the task to Done (the next task follows). */
+  onMarkDone(): Promise<boolean>;
   onGateChange(locked: boolean): void;
   /** A focus session was completed here: checklist done or the timer reached 80 %. */
   onFocusComplete(): void;
@@ -44,6 +51,16 @@ export function FocusTaskView(props: FocusTaskViewProps) {
     taskId: task.id,
     onComplete: () => feedback.cue('timerComplete'),
   });
+  // Minutes focused on this task, as the server last counted them.
+  const [focused, setFocused] = useState(task.focus_minutes ?? 0);
+  useFocusSession({
+    api,
+    assignmentId: task.id,
+    status: timer.status,
+    resets: timer.resets,
+    onItem: (item) => setFocused(item.focus_minutes ?? 0),
+  });
+  const estimate = totalEstimateMinutes(task.subtasks);
   const done = task.subtasks.filter((s) => s.completed).length;
   const total = task.subtasks.length;
   const gate = focusGate({ subtasks: task.subtasks, timerFraction: timer.fraction });
@@ -71,14 +88,22 @@ export function FocusTaskView(props: FocusTaskViewProps) {
   }, [checklistDone, timerReached, celebrated, task.id]);
 
   // Space pauses or resumes, R resets: not with Ctrl/Cmd, not while typing, and Space keeps
-  // its own meaning on a focused button or checkbox.
+  // its own meaning on a focused button, and on a checkbox a keyboard user tabbed to. A
+  // checkbox that took focus from a pointer click leaves Space to the timer.
   const { toggle, reset } = timer;
   useEffect(() => {
+    let pointerFocus = false;
+    const onPointer = () => {
+      pointerFocus = true;
+    };
     const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Tab') pointerFocus = false;
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
       if (isTypingTarget(e.target)) return;
       if (e.key === ' ' || e.code === 'Space') {
-        if (isSpaceControl(e.target)) return;
+        const pointerCheckbox =
+          pointerFocus && e.target instanceof HTMLInputElement && e.target.type === 'checkbox';
+        if (isSpaceControl(e.target) && !pointerCheckbox) return;
         e.preventDefault();
         if (!e.repeat) toggle();
       } else if (e.key === 'r' || e.key === 'R') {
@@ -86,9 +111,35 @@ export function FocusTaskView(props: FocusTaskViewProps) {
         if (!e.repeat) reset();
       }
     };
+    // The checkbox acts on keyup: hold that back too when Space went to the timer.
+    const onKeyUp = (e: KeyboardEvent) => {
+      if ((e.key === ' ' || e.code === 'Space') && pointerFocus && !isTypingTarget(e.target)) {
+        if (e.target instanceof HTMLInputElement && e.target.type === 'checkbox') {
+          e.preventDefault();
+        }
+      }
+    };
+    document.addEventListener('pointerdown', onPointer, true);
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    document.addEventListener('keyup', onKeyUp);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer, true);
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('keyup', onKeyUp);
+    };
   }, [toggle, reset]);
+
+  const [finishing, setFinishing] = useState(false);
+  const canMarkDone = total > 0 && done === total && task.status !== 'done';
+  const finish = async (button: HTMLElement) => {
+    setFinishing(true);
+    const origin = originOf(button);
+    if (await props.onMarkDone()) {
+      if (!reducedMotion) void celebrateDone(origin);
+    } else {
+      setFinishing(false);
+    }
+  };
 
   // Arriving on a task: reading starts at its title.
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -104,10 +155,13 @@ export function FocusTaskView(props: FocusTaskViewProps) {
         </p>
       )}
       <header className="focus-view__head">
-        <h3 className="focus-view__title" ref={titleRef} tabIndex={-1}>
+        <h3 className="focus-view__title" ref={titleRef} tabIndex={-1} dir="auto">
           {task.title}
         </h3>
         <DueLine dueDate={task.due_date} />
+        {(focused > 0 || estimate !== null) && (
+          <p className="focus-view__spent">Focused: {spentText(focused, estimate)}</p>
+        )}
       </header>
 
       <div className="focus-view__grid">
@@ -167,9 +221,19 @@ export function FocusTaskView(props: FocusTaskViewProps) {
           >
             {gate.unlocked ? gate.reason : gate.lockedMessage}
           </p>
+          {canMarkDone && (
+            <button
+              type="button"
+              className="button focus-gate__done"
+              disabled={finishing}
+              onClick={(e) => void finish(e.currentTarget)}
+            >
+              Mark as done
+            </button>
+          )}
           <button
             type="button"
-            className="button focus-gate__next"
+            className={`button${canMarkDone ? ' button--quiet' : ''} focus-gate__next`}
             disabled={!gate.unlocked}
             onClick={props.onNext}
           >

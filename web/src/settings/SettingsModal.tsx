@@ -18,7 +18,9 @@ import { useAuth } from '../firebase/authContext.ts';
 import { useSession } from '../session/sessionContext.ts';
 import { askToConfirm } from '../ui/notify.ts';
 import { Modal } from '../ui/Modal.tsx';
+import { RemindersSettings } from '../reminders/RemindersSettings.tsx';
 import { DeviceSettings } from './DeviceSettings.tsx';
+import { ImportFromSchool } from '../lms/ImportFromSchool.tsx';
 import { leaveApp } from './leaveApp.ts';
 import './settings.css';
 
@@ -154,7 +156,18 @@ function SettingsForm({ user }: { user: UserProfile }) {
         </button>
       </div>
 
+      <RemindersSettings user={user} />
+
       <DeviceSettings />
+
+      <ImportFromSchool />
+      <section className="settings__group" aria-labelledby="settings-streak">
+        <h3 id="settings-streak">Your focus streak</h3>
+        <p>
+          Each day with a finished focus session adds one to your streak. Once a week you get a rest
+          day: missing a single day keeps your streak as it is.
+        </p>
+      </section>
 
       <section className="settings__danger" aria-labelledby="settings-danger">
         <h3 id="settings-danger">Danger Zone</h3>
