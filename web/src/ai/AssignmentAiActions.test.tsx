@@ -23,6 +23,8 @@ const assignment: Assignment = {
   deep_dive: { 'Thought Provoker': 'Why?' },
   rank: 0,
   version: 1,
+  series_id: null,
+  repeat: null,
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-01T00:00:00.000Z',
 };
