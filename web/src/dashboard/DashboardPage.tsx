@@ -1,3 +1,4 @@
+import { OfflineStatus } from '../offline/OfflineStatus.tsx';
 import { useCallback, useState } from 'react';
 import { Toaster } from 'sonner';
 import { AssignmentsProvider } from '../board/AssignmentsProvider.tsx';
@@ -46,6 +47,7 @@ export function DashboardPage() {
           <ThemeToggle />
         </div>
       </header>
+      <OfflineStatus />
       <main id="main" className="dashboard__main">
         {user === null && (
           <p role="alert" className="dashboard__problem">
