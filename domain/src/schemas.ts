@@ -15,6 +15,7 @@ import {
 import { isValidDueDate } from './dueDate.ts';
 import { reminderListSchema, timeZoneSchema } from './reminders.ts';
 import { estimateMinutesSchema } from './estimates.ts';
+import { hasVisibleCharacter, isWellFormedText } from './safeText.ts';
 
 /** Error of a strict object: unknown fields by name, anything else "<what> must be an object." */
 const objectError =
@@ -32,7 +33,10 @@ function text(field: string, max: number, opts: { trim?: boolean; required?: boo
   });
   if (opts.trim) s = s.trim();
   if (opts.required) s = s.min(1, `${field} is required.`);
-  return s.max(max, `${field} must be at most ${max} characters.`);
+  return s
+    .max(max, `${field} must be at most ${max} characters.`)
+    .refine(isWellFormedText, `${field} contains a broken character. Please retype it.`)
+    .refine((v) => !opts.required || v === '' || hasVisibleCharacter(v), `${field} is required.`);
 }
 
 /** Ids usable as document ids and field-path keys: letters, digits, "-" and "_". */

@@ -174,3 +174,7 @@ export function webEnv(mode: StackMode): Record<string, string> {
     VITE_AI_ENABLED: process.env.VITE_AI_ENABLED ?? 'true',
   };
 }
+
+/** Where the lite Firestore process writes its pid (fault tests pause and resume it). */
+export const liteFirestorePidFile = () =>
+  join(DATA_DIR, `lite-firestore${PORT_OFFSET ? `-${PORT_OFFSET}` : ''}.pid`);

@@ -1,7 +1,5 @@
 import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { FirestoreServer as LiteFirestoreServer } from '@firestore-emulator/server';
 import { join } from 'node:path';
 import { startCalendarStandin } from '../standins/calendar-standin.ts';
 import { startOpenAIStandin } from '../standins/openai-standin.ts';
@@ -11,6 +9,7 @@ import {
   CALENDAR_STANDIN_PORT,
   DATA_DIR,
   emulatorConfigFile,
+  liteFirestorePidFile,
   emulatorPorts,
   functionsEnv,
   OPENAI_STANDIN_PORT,
@@ -25,7 +24,13 @@ import {
 } from './config.ts';
 import { startLms, startLmsSyncLoop, LMS_STANDIN_PORT } from './lms-jobs.ts';
 import { detectMode, type ModeChoice } from './mode.ts';
-import { assertPortsFree, spawnGroup, waitForHttp, type GroupProcess } from './processes.ts';
+import {
+  assertPortsFree,
+  spawnGroup,
+  waitForHttp,
+  waitForPort,
+  type GroupProcess,
+} from './processes.ts';
 
 export interface StackOptions {
   /** 'dev' serves the app with Vite's dev server, 'preview' builds it first; 'none' serves no app. */
@@ -144,13 +149,32 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     providers.lmsBaseUrl = lms.url;
 
     if (mode.mode === 'lite') {
-      // Its ESM build has unresolvable imports under Node's loader; the CJS build works.
-      const { FirestoreServer } = createRequire(import.meta.url)('@firestore-emulator/server') as {
-        FirestoreServer: typeof LiteFirestoreServer;
-      };
-      const firestore = new FirestoreServer();
-      await firestore.start(emulatorPorts.firestore);
-      stoppers.push(async () => firestore.stop());
+      // Its own process: a fault can pause or stop it without touching the rest.
+      const firestore = spawnGroup(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          join(ROOT, 'scripts', 'stack', 'liteFirestore.ts'),
+          String(emulatorPorts.firestore),
+          liteFirestorePidFile(),
+        ],
+        {
+          cwd: ROOT,
+          env: process.env,
+          logFile: join(
+            DATA_DIR,
+            'logs',
+            `lite-firestore${PORT_OFFSET ? `-${PORT_OFFSET}` : ''}.log`,
+          ),
+        },
+      );
+      stoppers.push(() => firestore.stop(2000));
+      await waitForPort(emulatorPorts.firestore, {
+        timeoutMs: 30_000,
+        process: firestore,
+        what: 'The lite Firestore',
+      });
       log(`Lite Firestore (gRPC): ${urls.firestoreHost}`);
     }
 
@@ -160,6 +184,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       FUNCTIONS_DISCOVERY_TIMEOUT: '60',
       ...process.env,
       ...fnEnv,
+      // The Functions emulator starts one worker process per request in flight, up to this
+      // many (firebase-tools' default is 50, each ~150 MB); requests past it wait in its queue.
+      FUNCTIONS_EMULATOR_PARALLEL: process.env.FUNCTIONS_EMULATOR_PARALLEL ?? '6',
     };
 
     log('Building the functions...');

@@ -69,13 +69,31 @@ function isAccessProblem(err: unknown): boolean {
   return /insufficient authentication scopes|invalid_grant/i.test((err as Error)?.message ?? '');
 }
 
-function googleFailure(err: unknown): HttpError {
+/** The longest one call to Google (token refresh, insert, patch) may take. */
+export const GOOGLE_CALL_TIMEOUT_MS = 10_000;
+
+export const CALENDAR_UNREACHABLE =
+  'Google Calendar could not be reached right now. Please try again in a few minutes.';
+
+/** Google's own explanation, when Google answered one; never an address or a stack. */
+function googleReason(err: unknown): string | null {
+  const e = err as GoogleApiError | undefined;
+  if (typeof e?.response?.status !== 'number') return null;
+  const detail = e.message?.trim() ?? '';
+  if (!detail || /https?:\/\/|\d{1,3}(\.\d{1,3}){3}|\bat\s+\S+\s+\(/i.test(detail)) return null;
+  return detail.slice(0, 200);
+}
+
+export function googleFailure(err: unknown): HttpError {
   const status = statusOf(err);
-  const detail = (err as Error)?.message?.trim() || 'no answer';
   if (status === 429 || reasonsOf(err).some((r) => /rateLimit/i.test(r))) {
     return new HttpError(429, `Google Calendar is busy right now. Please try again in a minute.`);
   }
-  return new HttpError(503, `Google Calendar did not accept the event: ${detail}`);
+  const reason = googleReason(err);
+  return new HttpError(
+    503,
+    reason ? `Google Calendar did not accept the event: ${reason}` : CALENDAR_UNREACHABLE,
+  );
 }
 
 /**
@@ -128,11 +146,14 @@ export async function saveAssignmentToCalendar(
       try {
         // status 'confirmed' also brings back an event deleted in the calendar meanwhile.
         event = (
-          await calendar.events.patch({
-            calendarId: 'primary',
-            eventId: existingId,
-            requestBody: { ...body, status: 'confirmed' },
-          })
+          await calendar.events.patch(
+            {
+              calendarId: 'primary',
+              eventId: existingId,
+              requestBody: { ...body, status: 'confirmed' },
+            },
+            { timeout: GOOGLE_CALL_TIMEOUT_MS },
+          )
         ).data;
       } catch (err) {
         const status = statusOf(err);
@@ -141,7 +162,12 @@ export async function saveAssignmentToCalendar(
       }
     }
     if (!event) {
-      event = (await calendar.events.insert({ calendarId: 'primary', requestBody: body })).data;
+      event = (
+        await calendar.events.insert(
+          { calendarId: 'primary', requestBody: body },
+          { timeout: GOOGLE_CALL_TIMEOUT_MS },
+        )
+      ).data;
       created = true;
     }
     if (!event.id) throw new Error('Google Calendar answered without an event id.');

@@ -1,6 +1,5 @@
 import { OfflineStatus } from '../offline/OfflineStatus.tsx';
 import { useCallback, useState } from 'react';
-import { Toaster } from 'sonner';
 import { AssignmentsProvider } from '../board/AssignmentsProvider.tsx';
 import { Board } from '../board/Board.tsx';
 import { ConsentScreen } from '../consent/ConsentScreen.tsx';
@@ -14,6 +13,8 @@ import { SettingsModal } from '../settings/SettingsModal.tsx';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
 import { useTheme } from '../theme/useTheme.ts';
 import { WhatNowButton } from '../whatnow/WhatNow.tsx';
+import { AppToaster } from '../ui/AppToaster.tsx';
+import { Icon } from '../ui/icons.tsx';
 import { WhatsNewDialog } from '../whatsnew/WhatsNewDialog.tsx';
 import './dashboard.css';
 
@@ -42,7 +43,8 @@ export function DashboardPage() {
             onClick={() => setSettingsOpen(true)}
             disabled={!user}
           >
-            Settings
+            <Icon name="gear" />
+            <span className="dashboard__label">Settings</span>
           </button>
           <ThemeToggle />
         </div>
@@ -66,7 +68,7 @@ export function DashboardPage() {
         )}
       </main>
       <SettingsModal open={settingsOpen} onClose={closeSettings} user={user} />
-      <Toaster theme={theme} position="top-center" closeButton />
+      <AppToaster theme={theme} />
     </div>
   );
 
