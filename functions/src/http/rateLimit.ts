@@ -51,6 +51,18 @@ export function uploadRateWindowsFromEnv(env: NodeJS.ProcessEnv = process.env): 
   );
 }
 
+export type RateKind = 'ai' | 'upload';
+
+/** The window of `seconds` that the instant `now` (ms since the epoch) falls in, counted from the epoch. */
+export function rateWindowIndex(seconds: number, now: number): number {
+  return Math.floor(now / 1000 / seconds);
+}
+
+/** Where the counter of one user, kind and window lives. */
+export function rateCounterPath(uid: string, kind: RateKind, seconds: number, index: number) {
+  return `users/${uid}/private/${kind}-rate-${seconds}s-${index}`;
+}
+
 /**
  * Fixed-window counters in Firestore, one document per user, kind and window at
  * `users/{uid}/private/{kind}-rate-{seconds}s-{index}`, bumped with
@@ -62,20 +74,16 @@ export function uploadRateWindowsFromEnv(env: NodeJS.ProcessEnv = process.env): 
 export function firestoreRateLimiter(
   db: Firestore,
   windows: RateWindow[],
-  kind: 'ai' | 'upload' = 'ai',
+  kind: RateKind = 'ai',
 ): RateLimiter {
   return {
     async hit(uid, now = Date.now()) {
       const refs = windows.map((w) => {
-        const index = Math.floor(now / 1000 / w.seconds);
+        const index = rateWindowIndex(w.seconds, now);
         return {
           window: w,
           end: (index + 1) * w.seconds * 1000,
-          ref: db
-            .collection('users')
-            .doc(uid)
-            .collection('private')
-            .doc(`${kind}-rate-${w.seconds}s-${index}`),
+          ref: db.doc(rateCounterPath(uid, kind, w.seconds, index)),
         };
       });
       const batch = db.batch();
