@@ -9,3 +9,6 @@ export * from './ids.ts';
 export * from './messages.ts';
 export * from './storedAssignment.ts';
 export * from './boardOrder.ts';
+export * from './estimates.ts';
+export * from './whatNow.ts';
+export * from './reset.ts';

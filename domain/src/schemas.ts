@@ -13,6 +13,7 @@ import {
   TITLE_MAX_LENGTH,
 } from './constants.ts';
 import { isValidDueDate } from './dueDate.ts';
+import { estimateMinutesSchema } from './estimates.ts';
 
 /** Error of a strict object: unknown fields by name, anything else "<what> must be an object." */
 const objectError =
@@ -92,6 +93,7 @@ export const subtaskInputSchema = z
       text: subtaskTitleSchema.optional(),
       completed: z.boolean({ error: 'subtask completed must be true or false.' }).optional(),
       created_date: text('subtask created_date', 64).optional(),
+      estimate_minutes: estimateMinutesSchema.optional(),
     },
     { error: objectError('each subtask') },
   )

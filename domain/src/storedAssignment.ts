@@ -1,5 +1,6 @@
 import { ASSIGNMENT_STATUSES, type Status } from './constants.ts';
-import type { Assignment, Note, Subtask } from './types.ts';
+import { storedEstimate, storedFocusMinutes } from './estimates.ts';
+import type { Assignment, AssignmentSource, Note, Subtask } from './types.ts';
 
 /**
  * Maps a stored `users/{uid}/assignments/{id}` document to the shape the API
@@ -16,6 +17,7 @@ interface StoredEntry {
 interface StoredSubtask extends StoredEntry {
   title?: unknown;
   completed?: unknown;
+  estimate_minutes?: unknown;
 }
 interface StoredNote extends StoredEntry {
   text?: unknown;
@@ -46,6 +48,7 @@ export function assignmentFromDoc(id: string, doc: Record<string, unknown>): Ass
       title: s.title as string,
       completed: s.completed === true,
       created_date: str(s.created_date),
+      estimate_minutes: storedEstimate(s.estimate_minutes),
     }));
   const notes: Note[] = byOrder<StoredNote>(doc.notes)
     .filter(([, n]) => typeof n.text === 'string')
@@ -66,7 +69,25 @@ export function assignmentFromDoc(id: string, doc: Record<string, unknown>): Ass
     deep_dive: deepDive,
     rank: typeof doc.rank === 'number' ? doc.rank : 0,
     version: storedVersion(doc.version),
+    focus_minutes: storedFocusMinutes(doc.focus_minutes),
     created_at: str(doc.created_at),
     updated_at: str(doc.updated_at),
+    source: sourceFromDoc(doc.source),
+    due_moved_from: typeof doc.due_moved_from === 'string' ? doc.due_moved_from : null,
+    source_gone: doc.source_gone === true,
+  };
+}
+
+function sourceFromDoc(value: unknown): AssignmentSource | null {
+  if (!value || typeof value !== 'object') return null;
+  const s = value as Record<string, unknown>;
+  if (s.kind !== 'lms' || typeof s.feed_id !== 'string' || typeof s.uid !== 'string') return null;
+  return {
+    kind: 'lms',
+    feed_id: s.feed_id,
+    uid: s.uid,
+    course: str(s.course),
+    url: str(s.url),
+    name: str(s.name),
   };
 }

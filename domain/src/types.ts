@@ -8,6 +8,8 @@ export interface Subtask {
   completed: boolean;
   /** yyyy-MM-dd. */
   created_date: string;
+  /** The student's guess in whole minutes (1 to 600), or null. */
+  estimate_minutes?: number | null;
 }
 
 /** One note of an assignment. */
@@ -37,8 +39,30 @@ export interface Assignment {
    * it was based on and is refused when another write came first.
    */
   version: number;
+  /** Minutes focused on it in Focus Mode, kept by the server (read-only for clients). */
+  focus_minutes?: number;
   created_at: string;
   updated_at: string;
+  /** Where an imported assignment came from; null for one the student made (the API always answers the three fields below). */
+  source?: AssignmentSource | null;
+  /** The due date before the source last moved it, else null. */
+  due_moved_from?: string | null;
+  /** True when the item has disappeared from its source's feed. */
+  source_gone?: boolean;
+}
+
+/** An assignment imported from a school's calendar feed. */
+export interface AssignmentSource {
+  kind: 'lms';
+  feed_id: string;
+  /** The item's identity inside its feed. */
+  uid: string;
+  /** Course code or name, '' when the feed names none. */
+  course: string;
+  /** The item's page in the LMS, '' when the feed gives none. */
+  url: string;
+  /** The LMS's name as students know it ("Canvas", "Moodle", ...). */
+  name: string;
 }
 
 /** SPEC §3 User, as answered by GET /api/session (DESIGN §3). */

@@ -10,6 +10,9 @@ import { aiRoutes } from './routes/ai.ts';
 import { assignmentRoutes } from './routes/assignments.ts';
 import { filesRoutes } from './routes/files.ts';
 import { focusRoutes } from './routes/focus.ts';
+import { lmsRoutes } from './lms/routes.ts';
+import { lmsFetchOptions } from './lms/schedule.ts';
+import { timeRoutes } from './focus/routes.ts';
 import { authRoutes, grantRoutes } from './routes/auth.ts';
 import { calendarRoutes } from './routes/calendar.ts';
 import { sessionRoutes } from './routes/session.ts';
@@ -108,7 +111,9 @@ export function createApp({ auth, db, config }: AppDeps): express.Express {
   api.use(taskRoutes(db));
   api.use(calendarRoutes(db, google));
   api.use(focusRoutes(db));
+  api.use(timeRoutes(db));
   api.use(aiRoutes(db));
+  api.use(lmsRoutes(db, lmsFetchOptions()));
 
   api.use(notFoundHandler);
 

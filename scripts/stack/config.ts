@@ -84,6 +84,8 @@ export interface ProviderUrls {
   openaiBaseUrl?: string;
   calendarRootUrl?: string;
   oauthTokenUrl?: string;
+  /** The LMS stand-in: the one loopback base the functions may fetch feeds from. */
+  lmsBaseUrl?: string;
 }
 
 const pick = (...values: (string | undefined)[]) => values.find((v) => v !== undefined && v !== '');
@@ -121,6 +123,7 @@ export function functionsEnv(mode: StackMode, providers: ProviderUrls): Record<s
     // A fixed, public key for local data only; production reads its own from a secret.
     TOKEN_ENCRYPTION_KEY: pick(process.env.TOKEN_ENCRYPTION_KEY, LOCAL_TOKEN_ENCRYPTION_KEY),
     APP_URL: pick(process.env.APP_URL, `http://localhost:${WEB_PORT}`),
+    LMS_ALLOWED_BASE_URL: providers.lmsBaseUrl,
     CORS_ORIGINS: `http://localhost:${WEB_PORT},http://127.0.0.1:${WEB_PORT}`,
   };
   const env: Record<string, string> = {};

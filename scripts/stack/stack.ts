@@ -20,6 +20,7 @@ import {
   webEnv,
   type ProviderUrls,
 } from './config.ts';
+import { startLms, startLmsSyncLoop, LMS_STANDIN_PORT } from './lms-jobs.ts';
 import { detectMode, type ModeChoice } from './mode.ts';
 import { assertPortsFree, spawnGroup, waitForHttp, type GroupProcess } from './processes.ts';
 
@@ -42,6 +43,7 @@ export interface Stack {
     authEmulator: string;
     openai: string | null;
     calendar: string | null;
+    lms: string;
   };
   stop(): Promise<void>;
 }
@@ -106,6 +108,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const useCalendarStandin = !process.env.GOOGLE_CALENDAR_ROOT_URL;
     if (useOpenAIStandin) ports['OpenAI stand-in'] = OPENAI_STANDIN_PORT;
     if (useCalendarStandin) ports['Calendar stand-in'] = CALENDAR_STANDIN_PORT;
+    ports['LMS stand-in'] = LMS_STANDIN_PORT;
     await assertPortsFree(ports);
     mkdirSync(DATA_DIR, { recursive: true });
 
@@ -126,6 +129,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       providers.oauthTokenUrl = `${calendar.url}token`;
       log(`Calendar stand-in: ${calendar.url}`);
     }
+
+    const lms = await startLms(log);
+    stoppers.push(() => lms.close());
+    providers.lmsBaseUrl = lms.url;
 
     if (mode.mode === 'lite') {
       // Its ESM build has unresolvable imports under Node's loader; the CJS build works.
@@ -180,6 +187,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       FIRESTORE_EMULATOR_HOST: urls.firestoreHost,
     });
 
+    stoppers.push(await startLmsSyncLoop(lms.url));
+
     if (options.seed) {
       const { getServices } = await import('../../functions/src/firebase.ts');
       const { seedDemo } = await import('./seed.ts');
@@ -226,6 +235,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         authEmulator: urls.auth,
         openai: providers.openaiBaseUrl ?? null,
         calendar: providers.calendarRootUrl ?? null,
+        lms: lms.url,
       },
       stop,
     };

@@ -7,7 +7,12 @@ const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 describe('stand-ins CLI', () => {
   it('prints both URLs, serves them and exits cleanly on SIGTERM', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-      env: { ...process.env, OPENAI_STANDIN_PORT: '0', CALENDAR_STANDIN_PORT: '0' },
+      env: {
+        ...process.env,
+        OPENAI_STANDIN_PORT: '0',
+        CALENDAR_STANDIN_PORT: '0',
+        LMS_STANDIN_PORT: '0',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -1,12 +1,15 @@
-// Runs the OpenAI and Google Calendar stand-ins until SIGINT/SIGTERM:
+// Runs the OpenAI, Google Calendar and LMS stand-ins until SIGINT/SIGTERM:
 //   npx tsx scripts/standins/main.ts
-// Ports: OPENAI_STANDIN_PORT (default 8089), CALENDAR_STANDIN_PORT (default 8090).
+// Ports: OPENAI_STANDIN_PORT (default 8089), CALENDAR_STANDIN_PORT (default 8090),
+// LMS_STANDIN_PORT (default 8092).
 // Bind address: STANDIN_HOST (default 127.0.0.1).
 import { startCalendarStandin } from './calendar-standin.ts';
+import { startLmsStandin } from './lms-standin.ts';
 import { startOpenAIStandin } from './openai-standin.ts';
 
 export const DEFAULT_OPENAI_STANDIN_PORT = 8089;
 export const DEFAULT_CALENDAR_STANDIN_PORT = 8090;
+export const DEFAULT_LMS_STANDIN_PORT = 8092;
 
 function portFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -35,17 +38,30 @@ async function main(): Promise<void> {
     throw err;
   }
 
+  let lms;
+  try {
+    lms = await startLmsStandin({
+      host,
+      port: portFromEnv('LMS_STANDIN_PORT', DEFAULT_LMS_STANDIN_PORT),
+    });
+  } catch (err) {
+    await Promise.all([openai.close(), calendar.close()]);
+    throw err;
+  }
+
   console.log(`OpenAI stand-in:   ${openai.url}   (OPENAI_BASE_URL=${openai.url})`);
   console.log(
     `Calendar stand-in: ${calendar.url}   (googleapis rootUrl, token URL ${calendar.url}token)`,
   );
+
+  console.log(`LMS stand-in:      ${lms.url}   (feeds: ${lms.url}feeds/canvas.ics, ...)`);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: stopping stand-ins`);
-    Promise.all([openai.close(), calendar.close()]).then(
+    Promise.all([openai.close(), calendar.close(), lms.close()]).then(
       () => process.exit(0),
       (err: unknown) => {
         console.error(err);

@@ -327,15 +327,22 @@ describe('saved chats: GET /api/ai-help-load and POST /api/ai-help-save', () => 
 });
 
 describe('POST /api/ai-suggest-subtasks', () => {
-  it('answers the structured suggestions as titles', async () => {
+  it('answers the structured suggestions as titles with an estimate each', async () => {
     const me = await signedIn({ help: true });
     const prompt =
       'Title: Science fair poster\nDescription: About volcanoes\nExisting subtasks:\n- Buy poster board';
-    const res = await me.as<{ subtasks: string[] }>('POST', '/api/ai-suggest-subtasks', {
-      prompt,
-    });
+    const res = await me.as<{ subtasks: { title: string; estimate_minutes: number | null }[] }>(
+      'POST',
+      '/api/ai-suggest-subtasks',
+      { prompt },
+    );
     expect(res.status).toBe(200);
-    expect(res.body.subtasks).toEqual(subtaskTitles(topicFromPrompt(prompt)));
+    expect(res.body.subtasks.map((s) => s.title)).toEqual(subtaskTitles(topicFromPrompt(prompt)));
+    for (const { estimate_minutes } of res.body.subtasks) {
+      expect(Number.isInteger(estimate_minutes)).toBe(true);
+      expect(estimate_minutes).toBeGreaterThanOrEqual(1);
+      expect(estimate_minutes).toBeLessThanOrEqual(600);
+    }
     const sent = (await standinRequests()).find((r) =>
       r.messages.some((m) => m.content === prompt),
     ) as { response_format?: { type: string; json_schema: { name: string } } } | undefined;
@@ -348,12 +355,12 @@ describe('POST /api/ai-suggest-subtasks', () => {
   it('cuts titles to 125 characters', async () => {
     const me = await signedIn({ help: true });
     const longTopic = 'Photosynthesis '.repeat(12).trim();
-    const res = await me.as<{ subtasks: string[] }>('POST', '/api/ai-suggest-subtasks', {
+    const res = await me.as<{ subtasks: { title: string }[] }>('POST', '/api/ai-suggest-subtasks', {
       prompt: `Title: "${longTopic}"`,
     });
     expect(res.status).toBe(200);
     expect(res.body.subtasks.length).toBeGreaterThan(0);
-    for (const title of res.body.subtasks) {
+    for (const { title } of res.body.subtasks) {
       expect(title.length).toBeLessThanOrEqual(125);
       expect(title.trim()).not.toBe('');
     }

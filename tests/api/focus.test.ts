@@ -103,11 +103,11 @@ describe('POST /api/focus/complete', () => {
     expect(await profileStreak(s)).toEqual({ focus_streak: 3, focus_last_date: day(1) });
   });
 
-  it('starts again at 1 after a day without a session', async () => {
+  it('keeps the streak across a single day without a session (the weekly rest day)', async () => {
     const s = await student();
     expect((await s.complete(day(-1))).streak).toBe(1);
-    expect((await s.complete(day(1))).streak).toBe(1);
-    expect(await profileStreak(s)).toEqual({ focus_streak: 1, focus_last_date: day(1) });
+    expect((await s.complete(day(1))).streak).toBe(2);
+    expect(await profileStreak(s)).toEqual({ focus_streak: 2, focus_last_date: day(1) });
   });
 
   it('a late call for an earlier day does not turn the profile back', async () => {

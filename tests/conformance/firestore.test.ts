@@ -1,4 +1,4 @@
-import { FieldPath, FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { FieldPath, FieldValue, type Firestore, type Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { admin } from '../support/firestore.ts';
 
@@ -82,6 +82,21 @@ describe('Firestore conformance', () => {
     batch.update(doc('atomic-missing'), { n: 3 });
     await expect(batch.commit()).rejects.toThrow();
     expect((await ref.get()).data()).toEqual({ n: 1 });
+  });
+
+  it('an update_time precondition refuses a write when the document changed since', async () => {
+    const ref = doc('lastUpdateTime');
+    await ref.set({ title: 'A' });
+    const read = await ref.get();
+    // Two writes back to back (often in the same millisecond) still get distinct update times.
+    await ref.update({ title: 'B' });
+    await expect(
+      ref.update({ title: 'C' }, { lastUpdateTime: read.updateTime as Timestamp }),
+    ).rejects.toMatchObject({ code: 9 });
+    expect((await ref.get()).get('title')).toBe('B');
+    const fresh = await ref.get();
+    await ref.update({ title: 'D' }, { lastUpdateTime: fresh.updateTime as Timestamp });
+    expect((await ref.get()).get('title')).toBe('D');
   });
 
   it('create() refuses an existing document', async () => {

@@ -13,6 +13,7 @@ declare module 'vitest' {
       firestoreHost: string;
       openai: string | null;
       calendar: string | null;
+      lms: string;
     };
   }
 }
@@ -42,6 +43,7 @@ export async function setup(project: TestProject) {
     firestoreHost: urls.firestoreHost,
     openai: stack.urls.openai,
     calendar: stack.urls.calendar,
+    lms: stack.urls.lms,
   });
 }
 

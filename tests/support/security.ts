@@ -134,6 +134,8 @@ export interface Ids {
   fileId: string;
   /** An assignment already holding the most subtasks and notes allowed (only with `full`). */
   fullAssignmentId: string;
+  /** A calendar feed (an empty one, so it adds no assignments). */
+  feedId: string;
 }
 
 /** A signed-in student with data: one assignment with subtasks, notes and a saved chat, one PDF. */
@@ -200,6 +202,17 @@ async function grantCalendar(student: { user: TestUser; csrf: string }): Promise
   if (done.status !== 302 || !granted.granted) {
     throw new Error(`setup: the calendar grant did not complete (${done.status})`);
   }
+}
+
+/** A calendar with no deadlines on the LMS stand-in. */
+async function emptyFeedUrl(): Promise<string> {
+  const url = `${inject('stack').lms}feeds/security-empty.ics`;
+  const put = await fetch(url, {
+    method: 'PUT',
+    body: 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Moodle Pty Ltd//NONSGML Moodle Version 2024100700//EN\r\nEND:VCALENDAR\r\n',
+  });
+  if (put.status !== 204) throw new Error(`setup: the LMS stand-in answered ${put.status}`);
+  return url;
 }
 
 interface Item {
@@ -273,6 +286,13 @@ export async function makeStudent(opts: StudentOptions = {}): Promise<Student> {
     fullAssignmentId = full.item.id;
   }
   if (opts.calendar) await grantCalendar(me);
+  const feed = await json<{ id: string }>(
+    me,
+    'POST',
+    '/api/lms-feeds',
+    { url: await emptyFeedUrl() },
+    201,
+  );
   const [subtask] = item.subtasks;
   const [note] = item.notes;
   if (!subtask || !note) throw new Error('setup: the assignment came back without its entries');
@@ -287,6 +307,7 @@ export async function makeStudent(opts: StudentOptions = {}): Promise<Student> {
       noteId: note.id,
       fileId: up.body.file_id as string,
       fullAssignmentId,
+      feedId: feed.id,
     },
   };
 }
@@ -310,6 +331,7 @@ export async function storedFor(uid: string): Promise<Record<string, unknown>> {
     out[collection.id] = byId((await collection.get()).docs);
   }
   out.consent_logs = byId((await db.collection('consent_logs').where('uid', '==', uid).get()).docs);
+  out.lms_feeds = byId((await db.collection('lms_feeds').where('uid', '==', uid).get()).docs);
   out.oauth_states = byId((await db.collection('oauth_states').where('uid', '==', uid).get()).docs);
   const dir = join(DATA_DIR, 'files', 'users', uid, 'files');
   out.stored_files = existsSync(dir) ? readdirSync(dir).sort() : [];

@@ -22,7 +22,8 @@ export const SUGGEST_SYSTEM_PROMPT =
   `${AUDIENCE} ` +
   'Break the assignment described by the user into 3 to 8 small, concrete subtasks in a sensible order. ' +
   'Each subtask is one short action that starts with a verb, at most 100 characters, and can be done in ' +
-  'one sitting. Do not repeat subtasks the assignment already has. Answer only with the JSON requested.';
+  'one sitting. For each, estimate the whole minutes a student would need (1 to 600). Do not repeat ' +
+  'subtasks the assignment already has. Answer only with the JSON requested.';
 
 /** The JSON Schema the model fills for subtask suggestions (structured output). */
 export const SUGGESTIONS_SCHEMA = {
@@ -32,8 +33,21 @@ export const SUGGESTIONS_SCHEMA = {
     properties: {
       subtasks: {
         type: 'array',
-        description: 'Subtask titles, in the order to do them.',
-        items: { type: 'string' },
+        description: 'The subtasks, in the order to do them.',
+        items: {
+          type: 'object',
+          properties: {
+            title: { type: 'string', description: 'What to do, starting with a verb.' },
+            estimate_minutes: {
+              type: 'integer',
+              minimum: 1,
+              maximum: 600,
+              description: 'How many minutes a student would need for it.',
+            },
+          },
+          required: ['title', 'estimate_minutes'],
+          additionalProperties: false,
+        },
       },
     },
     required: ['subtasks'],

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { historyWithinBudget } from '../routes/ai.ts';
+import { sampleFromSchema, subtaskTitles } from '../../../scripts/standins/json-schema-sample.ts';
+import { SUGGESTIONS_SCHEMA } from './prompts.ts';
 import { formatEvent } from './sse.ts';
 import { capTitle, suggestionsFromJson } from './suggestions.ts';
 
@@ -11,7 +13,29 @@ describe('suggestionsFromJson', () => {
           subtasks: ['  Read   the brief ', '', '   ', { title: 'Outline' }, 'read the brief', 7],
         }),
       ),
-    ).toEqual(['Read the brief', 'Outline']);
+    ).toEqual([
+      { title: 'Read the brief', estimate_minutes: null },
+      { title: 'Outline', estimate_minutes: null },
+    ]);
+  });
+
+  it('keeps an estimate per step only as whole minutes from 1 to 600', () => {
+    const answer = {
+      subtasks: [
+        { title: 'Read', estimate_minutes: 20 },
+        { title: 'Draft', estimate_minutes: 44.6 },
+        { title: 'Rest', estimate_minutes: 0 },
+        { title: 'Marathon', estimate_minutes: 5000 },
+        { title: 'Check', estimate_minutes: '30' },
+      ],
+    };
+    expect(suggestionsFromJson(JSON.stringify(answer))?.map((s) => s.estimate_minutes)).toEqual([
+      20,
+      45,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('caps titles at 125 characters and the list at 12', () => {
@@ -20,8 +44,8 @@ describe('suggestionsFromJson', () => {
       JSON.stringify({ subtasks: [long, ...Array.from({ length: 20 }, (_, i) => `Step ${i}`)] }),
     )!;
     expect(out).toHaveLength(12);
-    expect(out[0]!.length).toBeLessThanOrEqual(125);
-    expect(out[0]).toMatch(/^word( word)*$/);
+    expect(out[0]!.title.length).toBeLessThanOrEqual(125);
+    expect(out[0]!.title).toMatch(/^word( word)*$/);
   });
 
   it('answers null for anything but the JSON asked for', () => {
@@ -57,5 +81,14 @@ describe('historyWithinBudget', () => {
       { role: 'user', content: 'c'.repeat(30) },
     ]);
     expect(historyWithinBudget(undefined)).toEqual([]);
+  });
+});
+
+describe('the suggestions schema and the stand-in', () => {
+  it('answers every step with a title and an estimate the API keeps', () => {
+    const answer = sampleFromSchema(SUGGESTIONS_SCHEMA.schema, 'Essay');
+    const out = suggestionsFromJson(JSON.stringify(answer))!;
+    expect(out.map((s) => s.title)).toEqual(subtaskTitles('Essay'));
+    expect(out.map((s) => s.estimate_minutes)).toEqual(out.map((_, i) => 30 + 15 * i));
   });
 });

@@ -1,4 +1,4 @@
-import { SUBTASK_MAX_LENGTH } from '@brainboard/domain';
+import { SUBTASK_MAX_LENGTH, storedEstimate } from '@brainboard/domain';
 import { SUGGESTIONS_MAX } from './limits.ts';
 
 /** A title cut to `max` characters, at a word boundary when one is near. */
@@ -9,13 +9,29 @@ export function capTitle(title: string, max = SUBTASK_MAX_LENGTH): string {
   return (space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd();
 }
 
+/** One suggested subtask: its title and the model's guess in whole minutes (or null). */
+export interface SuggestedSubtask {
+  title: string;
+  estimate_minutes: number | null;
+}
+
+/** A suggested estimate as whole minutes from 1 to 600, or null. */
+function estimateOf(item: unknown): number | null {
+  const raw = (item as { estimate_minutes?: unknown } | null)?.estimate_minutes;
+  return typeof raw === 'number' ? storedEstimate(Math.round(raw)) : null;
+}
+
 /**
- * The subtask titles in a structured-output answer: `{ "subtasks": [...] }`
- * with strings or `{ title }` objects. Whitespace is collapsed, blanks and
- * repeats dropped, titles capped at 125 characters (SPEC §5). Null when the
- * answer is not the JSON asked for.
+ * The subtasks in a structured-output answer: `{ "subtasks": [...] }` with
+ * strings or `{ title, estimate_minutes }` objects. Whitespace is collapsed,
+ * blanks and repeats dropped, titles capped at 125 characters (SPEC §5),
+ * estimates kept only as whole minutes from 1 to 600. Null when the answer is
+ * not the JSON asked for.
  */
-export function suggestionsFromJson(content: string, max = SUGGESTIONS_MAX): string[] | null {
+export function suggestionsFromJson(
+  content: string,
+  max = SUGGESTIONS_MAX,
+): SuggestedSubtask[] | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(content);
@@ -29,7 +45,7 @@ export function suggestionsFromJson(content: string, max = SUGGESTIONS_MAX): str
       : undefined;
   if (!Array.isArray(list)) return null;
   const seen = new Set<string>();
-  const titles: string[] = [];
+  const suggestions: SuggestedSubtask[] = [];
   for (const item of list) {
     const raw =
       typeof item === 'string'
@@ -42,8 +58,8 @@ export function suggestionsFromJson(content: string, max = SUGGESTIONS_MAX): str
     const title = capTitle(raw.replace(/\s+/g, ' ').trim());
     if (!title || seen.has(title.toLowerCase())) continue;
     seen.add(title.toLowerCase());
-    titles.push(title);
-    if (titles.length >= max) break;
+    suggestions.push({ title, estimate_minutes: estimateOf(item) });
+    if (suggestions.length >= max) break;
   }
-  return titles;
+  return suggestions;
 }

@@ -33,6 +33,8 @@ export interface StoredSubtask {
   completed: boolean;
   created_date: string;
   order: number;
+  /** Whole minutes from 1 to 600; absent or null when there is no estimate. */
+  estimate_minutes?: number | null;
 }
 
 export interface StoredNote {
@@ -74,7 +76,13 @@ export interface NewAssignment {
   description?: string;
   due_date?: string;
   status?: Status;
-  subtasks?: { id: string; title: string; completed?: boolean; created_date?: string }[];
+  subtasks?: {
+    id: string;
+    title: string;
+    completed?: boolean;
+    created_date?: string;
+    estimate_minutes?: number | null;
+  }[];
   notes?: { id: string; text: string; created_date?: string }[];
   rank?: number;
 }
@@ -248,13 +256,25 @@ export async function writePaths(
 
 /** Stored maps from API lists: the list order becomes `order`. */
 export function subtaskMap(
-  items: { id: string; title: string; completed: boolean; created_date?: string | undefined }[],
+  items: {
+    id: string;
+    title: string;
+    completed: boolean;
+    created_date?: string | undefined;
+    estimate_minutes?: number | null | undefined;
+  }[],
   today: string,
 ): Record<string, StoredSubtask> {
   return Object.fromEntries(
     items.map((s, i) => [
       s.id,
-      { title: s.title, completed: s.completed, created_date: s.created_date ?? today, order: i },
+      {
+        title: s.title,
+        completed: s.completed,
+        created_date: s.created_date ?? today,
+        order: i,
+        estimate_minutes: s.estimate_minutes ?? null,
+      },
     ]),
   );
 }

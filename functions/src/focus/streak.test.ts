@@ -3,6 +3,7 @@ import {
   FOCUS_DATE_FORMAT_ERROR,
   FOCUS_DATE_RANGE_ERROR,
   focusDateError,
+  nextStreak,
   previousDay,
 } from './streak.ts';
 
@@ -42,5 +43,35 @@ describe('focusDateError', () => {
     expect(focusDateError('2026-11-19', now)).toBe(FOCUS_DATE_RANGE_ERROR);
     expect(focusDateError('2026-11-23', now)).toBe(FOCUS_DATE_RANGE_ERROR);
     expect(focusDateError('2020-01-01', now)).toBe(FOCUS_DATE_RANGE_ERROR);
+  });
+});
+
+describe('nextStreak (one rest day a week)', () => {
+  it('adds one to yesterday and carries its rest day forward', () => {
+    expect(nextStreak('2026-11-21', { streak: 4 }, null)).toEqual({ streak: 5 });
+    expect(nextStreak('2026-11-21', { streak: 4, rest_day: '2026-11-18' }, null)).toEqual({
+      streak: 5,
+      rest_day: '2026-11-18',
+    });
+  });
+
+  it('forgives a single missed day: the streak goes on from the day before', () => {
+    expect(nextStreak('2026-11-21', null, { streak: 6 })).toEqual({
+      streak: 7,
+      rest_day: '2026-11-20',
+    });
+  });
+
+  it('allows one rest day per week, and never two missed days in a row', () => {
+    // Last rest on the 14th: the 20th is only six days later, so the streak starts again.
+    expect(nextStreak('2026-11-21', null, { streak: 6, rest_day: '2026-11-14' })).toEqual({
+      streak: 1,
+    });
+    // Seven days after the last rest day, another is allowed.
+    expect(nextStreak('2026-11-21', null, { streak: 6, rest_day: '2026-11-13' })).toEqual({
+      streak: 7,
+      rest_day: '2026-11-20',
+    });
+    expect(nextStreak('2026-11-21', null, null)).toEqual({ streak: 1 });
   });
 });

@@ -3,8 +3,10 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { profileRef } from '../users/profile.ts';
 
 /**
- * The focus streak (issue 6): the number of consecutive days, up to and including a day, on
- * which the student completed at least one focus session. It is stored with the profile
+ * The focus streak: the number of days in a row, up to and including a day, on which the
+ * student completed at least one focus session. It forgives: one missed day a week is a rest
+ * day, so a single missed day does not reset it (the rest day itself does not add to it), while
+ * a second missed day within seven days of the last rest day, or two missed days in a row, does. It is stored with the profile
  * (`focus_streak`, `focus_last_date` on users/{uid}) so it follows the student to every device.
  *
  * Concurrency (DESIGN §2, §5): no read-modify-write of a counter. Each day with a completed
@@ -12,8 +14,9 @@ import { profileRef } from '../users/profile.ts';
  * written with `create()`, which fails when the document exists. So:
  * - repeats on the same day (two devices, a double click, a retry) cannot increase the streak:
  *   only the first create wins, the others read what it wrote;
- * - a day's streak is "yesterday's streak + 1", or 1 after a gap, and yesterday's document
- *   never changes any more, so reading it races with nothing;
+ * - a day's streak is "yesterday's streak + 1", or "the day before's + 1" across a rest day,
+ *   or 1 after a longer gap; those documents never change any more, so reading them races
+ *   with nothing;
  * - the profile fields are a copy of the newest day: every call for a date writes the same
  *   values, so concurrent calls write identical values. A transaction only keeps an older date
  *   (a late call from another time zone) from overwriting a newer one.
@@ -22,8 +25,13 @@ import { profileRef } from '../users/profile.ts';
 export interface FocusDayDoc {
   date: string;
   streak: number;
+  /** The latest rest day this streak used, carried forward from day to day. */
+  rest_day?: string;
   created_at: string;
 }
+
+/** Days that must pass after a rest day before the streak may use another. */
+export const REST_DAY_EVERY_DAYS = 7;
 
 const MS_PER_DAY = 86_400_000;
 
@@ -40,6 +48,27 @@ function fromDayNumber(n: number): string {
 /** The calendar day before `date` ('YYYY-MM-DD'). */
 export function previousDay(date: string): string {
   return fromDayNumber(dayNumber(date) - 1);
+}
+
+/**
+ * The streak of `date` from the documents of the day before (`yesterday`) and the day before
+ * that (`dayBefore`), each null when there was no session. Missing yesterday is forgiven as a
+ * rest day when the streak used none in the seven days before it.
+ */
+export function nextStreak(
+  date: string,
+  yesterday: Pick<FocusDayDoc, 'streak' | 'rest_day'> | null,
+  dayBefore: Pick<FocusDayDoc, 'streak' | 'rest_day'> | null,
+): { streak: number; rest_day?: string } {
+  if (yesterday) {
+    const carried = yesterday.rest_day;
+    return { streak: streakOf(yesterday) + 1, ...(carried ? { rest_day: carried } : {}) };
+  }
+  const rest = previousDay(date);
+  const lastRest = dayBefore?.rest_day;
+  const restAllowed = !lastRest || dayNumber(rest) - dayNumber(lastRest) >= REST_DAY_EVERY_DAYS;
+  if (dayBefore && restAllowed) return { streak: streakOf(dayBefore) + 1, rest_day: rest };
+  return { streak: 1 };
 }
 
 export const FOCUS_DATE_FORMAT_ERROR = 'Send the date of the focus session as YYYY-MM-DD.';
@@ -86,10 +115,19 @@ export async function recordFocusSession(
   if (existing.exists) {
     streak = streakOf(existing.data());
   } else {
-    const yesterday = await days.doc(previousDay(date)).get();
-    streak = yesterday.exists ? streakOf(yesterday.data()) + 1 : 1;
+    const yesterdayDate = previousDay(date);
+    const [yesterday, dayBefore] = await Promise.all([
+      days.doc(yesterdayDate).get(),
+      days.doc(previousDay(yesterdayDate)).get(),
+    ]);
+    const next = nextStreak(
+      date,
+      yesterday.exists ? (yesterday.data() as FocusDayDoc) : null,
+      dayBefore.exists ? (dayBefore.data() as FocusDayDoc) : null,
+    );
+    streak = next.streak;
     try {
-      await today.create({ date, streak, created_at: now.toISOString() } satisfies FocusDayDoc);
+      await today.create({ date, ...next, created_at: now.toISOString() } satisfies FocusDayDoc);
     } catch (err) {
       if (!isAlreadyExists(err)) throw err;
       // Another call for the same day won: its value stands.

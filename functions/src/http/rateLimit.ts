@@ -51,7 +51,7 @@ export function uploadRateWindowsFromEnv(env: NodeJS.ProcessEnv = process.env): 
   );
 }
 
-export type RateKind = 'ai' | 'upload';
+export type RateKind = 'ai' | 'upload' | 'feed';
 
 /** The window of `seconds` that the instant `now` (ms since the epoch) falls in, counted from the epoch. */
 export function rateWindowIndex(seconds: number, now: number): number {
@@ -61,6 +61,18 @@ export function rateWindowIndex(seconds: number, now: number): number {
 /** Where the counter of one user, kind and window lives. */
 export function rateCounterPath(uid: string, kind: RateKind, seconds: number, index: number) {
   return `users/${uid}/private/${kind}-rate-${seconds}s-${index}`;
+}
+
+/**
+ * Calendar feed fetches (preview, import, Sync now): each makes the server fetch a URL.
+ * Defaults: 30 a minute and 300 a day. FEED_RATE_LIMIT_PER_MINUTE and
+ * FEED_RATE_LIMIT_PER_DAY change them.
+ */
+export function feedRateWindowsFromEnv(env: NodeJS.ProcessEnv = process.env): RateWindow[] {
+  return perMinuteAndDay(
+    limitFrom(env.FEED_RATE_LIMIT_PER_MINUTE, 30),
+    limitFrom(env.FEED_RATE_LIMIT_PER_DAY, 300),
+  );
 }
 
 /**

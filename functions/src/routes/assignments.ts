@@ -1,4 +1,5 @@
 import {
+  estimateMinutesSchema,
   assignmentCreateSchema,
   assignmentPatchSchema,
   newSubtaskId,
@@ -51,6 +52,7 @@ const subtaskPatchSchema = z
     {
       completed: z.boolean({ error: 'completed must be true or false.' }).optional(),
       title: subtaskTitleSchema.optional(),
+      estimate_minutes: estimateMinutesSchema.optional(),
     },
     {
       error: (issue) =>
@@ -59,7 +61,10 @@ const subtaskPatchSchema = z
           : 'subtask must be an object.',
     },
   )
-  .refine((b) => b.completed !== undefined || b.title !== undefined, 'Nothing to change.');
+  .refine(
+    (b) => b.completed !== undefined || b.title !== undefined || b.estimate_minutes !== undefined,
+    'Nothing to change.',
+  );
 
 const noteBodySchema = noteCreateSchema.omit({ id: true });
 
@@ -243,6 +248,7 @@ export function assignmentRoutes(db: Firestore): Router {
           completed: input.completed,
           created_date: input.created_date ?? isoDate(now),
           order: now.getTime(),
+          estimate_minutes: input.estimate_minutes ?? null,
         };
         await writePaths(db, uid, id, [[entryPath('subtasks', sid), entry]], now, tx);
       });
@@ -266,6 +272,9 @@ export function assignmentRoutes(db: Firestore): Router {
         }
         if (input.title !== undefined) {
           pairs.push([entryPath('subtasks', sid, 'title'), input.title]);
+        }
+        if (input.estimate_minutes !== undefined) {
+          pairs.push([entryPath('subtasks', sid, 'estimate_minutes'), input.estimate_minutes]);
         }
         await writePaths(db, uid, id, pairs, new Date(), tx);
       });

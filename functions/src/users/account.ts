@@ -5,6 +5,12 @@ import { deleteUserFiles } from '../files/records.ts';
 import { DELETING_FIELD } from './liveAccount.ts';
 import { profileRef } from './profile.ts';
 
+/** The student's calendar feeds (their links are credentials to the school's calendar). */
+async function deleteFeedsOf(db: Firestore, uid: string): Promise<void> {
+  const snap = await db.collection('lms_feeds').where('uid', '==', uid).get();
+  await Promise.all(snap.docs.map((d) => d.ref.delete()));
+}
+
 /**
  * Deletes everything the user owns (issue 3): every document under `users/{uid}` at any depth
  * (assignments, chats, file records, tokens, whatever a feature adds), the stored files, the
@@ -24,6 +30,7 @@ export async function deleteAccount(auth: Auth, db: Firestore, uid: string): Pro
   // Stored PDF bytes live outside Firestore (local folder or bucket).
   await deleteUserFiles(db, uid);
   await db.recursiveDelete(profile);
+  await deleteFeedsOf(db, uid);
   try {
     await auth.deleteUser(uid);
   } catch (err) {

@@ -1,6 +1,8 @@
+import { inject } from 'vitest';
 import {
   DEEP_DIVE_TOOLS,
   DESCRIPTION_MAX_LENGTH,
+  ESTIMATE_ERROR,
   NOTE_MAX_LENGTH,
   NOTES_MAX_COUNT,
   PDF_MAX_BYTES,
@@ -78,6 +80,22 @@ const NOTE_NOT_FOUND = 'That note does not exist.';
 const USER_NOT_FOUND = 'That user does not exist.';
 const AI_ASSIGNMENT_NOT_FOUND = 'That assignment was not found. It may have been deleted.';
 const FILE_NOT_FOUND = 'That file was not found. Please upload it again.';
+const FEED_NOT_FOUND = 'That calendar feed does not exist.';
+const emptyFeed = () => `${inject('stack').lms}feeds/security-empty.ics`;
+const feedUrlLimits = (path: string): LimitCase[] => [
+  {
+    label: 'a url over 2048 characters',
+    request: () => j('POST', path, { url: `https://example.edu/${over(2048)}` }),
+    status: 400,
+    error: 'url must be at most 2048 characters.',
+  },
+  {
+    label: 'no url',
+    request: () => j('POST', path, {}),
+    status: 400,
+    error: 'url is required.',
+  },
+];
 
 /** The SPEC §5 limits of an assignment's fields, for POST and PATCH /api/assignment. */
 function assignmentLimits(body: (own: Ids, fields: object) => unknown, method: Method) {
@@ -371,6 +389,16 @@ export const ENDPOINTS: Endpoint[] = [
         error: 'subtask title is required.',
       },
       {
+        label: 'an estimate over 600 minutes',
+        request: (o) =>
+          j('POST', `/api/assignment/${o.assignmentId}/subtasks`, {
+            title: 'Read',
+            estimate_minutes: 601,
+          }),
+        status: 400,
+        error: ESTIMATE_ERROR,
+      },
+      {
         label: `a subtask beyond ${SUBTASKS_MAX_COUNT}`,
         request: (o) =>
           j('POST', `/api/assignment/${o.fullAssignmentId}/subtasks`, { title: 'One more' }),
@@ -421,6 +449,15 @@ export const ENDPOINTS: Endpoint[] = [
           j('PATCH', `/api/assignment/${o.assignmentId}/subtasks/${o.subtaskId}`, { title: '' }),
         status: 400,
         error: 'subtask title is required.',
+      },
+      {
+        label: 'an estimate of half a minute',
+        request: (o) =>
+          j('PATCH', `/api/assignment/${o.assignmentId}/subtasks/${o.subtaskId}`, {
+            estimate_minutes: 0.5,
+          }),
+        status: 400,
+        error: ESTIMATE_ERROR,
       },
     ],
   },
@@ -611,6 +648,54 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     method: 'POST',
+    route: '/lms-feeds/preview',
+    request: () => j('POST', '/api/lms-feeds/preview', { url: emptyFeed() }),
+    ok: [200],
+    limits: feedUrlLimits('/api/lms-feeds/preview'),
+  },
+  {
+    method: 'POST',
+    route: '/lms-feeds',
+    request: () => j('POST', '/api/lms-feeds', { url: emptyFeed() }),
+    ok: [201],
+    limits: feedUrlLimits('/api/lms-feeds'),
+  },
+  {
+    method: 'GET',
+    route: '/lms-feeds',
+    request: () => j('GET', '/api/lms-feeds'),
+    ok: [200],
+  },
+  {
+    method: 'POST',
+    route: '/lms-feeds/:id/sync',
+    request: (o) => j('POST', `/api/lms-feeds/${o.feedId}/sync`),
+    ok: [200],
+    others: [
+      {
+        label: "the other student's feed id",
+        request: (_own, other) => j('POST', `/api/lms-feeds/${other.feedId}/sync`),
+        status: 404,
+        error: FEED_NOT_FOUND,
+      },
+    ],
+  },
+  {
+    method: 'DELETE',
+    route: '/lms-feeds/:id',
+    request: (o) => j('DELETE', `/api/lms-feeds/${o.feedId}`),
+    ok: [200],
+    others: [
+      {
+        label: "the other student's feed id",
+        request: (_own, other) => j('DELETE', `/api/lms-feeds/${other.feedId}`),
+        status: 404,
+        error: FEED_NOT_FOUND,
+      },
+    ],
+  },
+  {
+    method: 'POST',
     route: '/focus/complete',
     request: () => j('POST', '/api/focus/complete', { date: today() }),
     ok: [200],
@@ -658,6 +743,102 @@ export const ENDPOINTS: Endpoint[] = [
           ),
         status: 400,
         error: 'The list of seen tasks is not valid.',
+      },
+    ],
+  },
+  {
+    method: 'GET',
+    route: '/what-now',
+    request: () => j('GET', '/api/what-now?tz=Europe/Berlin'),
+    ok: [200],
+    others: [
+      {
+        label: "the other student's assignment as one to skip",
+        request: (_own, other) => j('GET', `/api/what-now?skip=${other.assignmentId}`),
+        status: 200, // the owner's own assignment; nothing of the other's
+      },
+    ],
+    limits: [
+      {
+        label: 'a time zone that does not exist',
+        request: () => j('GET', '/api/what-now?tz=Mars/Olympus_Mons'),
+        status: 400,
+        error: 'tz must be a time zone such as Europe/Berlin.',
+      },
+      {
+        label: 'more than 200 ids to skip',
+        request: () =>
+          j(
+            'GET',
+            `/api/what-now?skip=${Array.from({ length: 201 }, (_, i) => `a${i}`).join(',')}`,
+          ),
+        status: 400,
+        error: 'The list of skipped assignments is not valid.',
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    route: '/assignment/:id/focus-sessions',
+    request: (o) =>
+      j('POST', `/api/assignment/${o.assignmentId}/focus-sessions`, {
+        session_id: `security-${o.uid}`,
+        event: 'start',
+      }),
+    ok: [200],
+    others: [
+      {
+        label: "the other student's assignment id",
+        request: (_own, other) =>
+          j('POST', `/api/assignment/${other.assignmentId}/focus-sessions`, {
+            session_id: 'planted',
+            event: 'start',
+          }),
+        status: 404,
+        error: NOT_FOUND,
+      },
+    ],
+    limits: [
+      {
+        label: 'an event that does not exist',
+        request: (o) =>
+          j('POST', `/api/assignment/${o.assignmentId}/focus-sessions`, {
+            session_id: 'session-1',
+            event: 'add-an-hour',
+          }),
+        status: 400,
+        error: 'event must be one of: start, pause, resume, finish.',
+      },
+      {
+        label: 'a session id with a slash',
+        request: (o) =>
+          j('POST', `/api/assignment/${o.assignmentId}/focus-sessions`, {
+            session_id: 'a/b',
+            event: 'start',
+          }),
+        status: 400,
+        error: 'session_id must be 1 to 128 letters, digits, "-" or "_".',
+      },
+      {
+        label: 'a client total of minutes',
+        request: (o) =>
+          j('POST', `/api/assignment/${o.assignmentId}/focus-sessions`, {
+            session_id: 'session-1',
+            event: 'finish',
+            minutes: 600,
+          }),
+        status: 400,
+        error: 'Unknown field: minutes.',
+      },
+      {
+        label: 'a finish without a start',
+        request: (o) =>
+          j('POST', `/api/assignment/${o.assignmentId}/focus-sessions`, {
+            session_id: 'never-started',
+            event: 'finish',
+          }),
+        status: 400,
+        error: 'That focus session has not started yet. Start it first.',
       },
     ],
   },

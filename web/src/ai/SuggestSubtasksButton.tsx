@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { config } from '../config.ts';
 import { api } from '../firebase/api.ts';
 import { showAlert } from '../ui/notify.ts';
-import { suggestSubtasks } from './aiApi.ts';
+import { suggestSubtasks, type SuggestedStep } from './aiApi.ts';
 import { suggestionPrompt } from './context.ts';
 import { SuggestionsReviewModal } from './SuggestionsReviewModal.tsx';
 import { toSuggestions, type Suggestion } from './text.ts';
@@ -19,7 +19,7 @@ export interface SuggestSubtasksButtonProps {
   description: string;
   existingSubtasks: string[];
   /** Called with the approved, non-blank titles (SPEC §4 Subtask suggestions). */
-  onApprove(subtasks: { id: string; title: string }[]): void;
+  onApprove(subtasks: { id: string; title: string; estimate_minutes?: number }[]): void;
   /** An attached PDF whose text the server adds as context. */
   fileId?: string | undefined;
 }
@@ -50,7 +50,7 @@ export function SuggestSubtasksButton({
     }
     if (!(await ensureConsent('suggest', { withFile: !!fileId }))) return;
     setLoading(true);
-    let titles: string[];
+    let titles: SuggestedStep[];
     try {
       titles = await suggestSubtasks(
         api,

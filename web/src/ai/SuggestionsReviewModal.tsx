@@ -1,4 +1,7 @@
 import {
+  ESTIMATE_MAX_MINUTES,
+  ESTIMATE_MIN_MINUTES,
+  parseEstimate,
   SUBTASK_MAX_LENGTH,
   SUGGEST_MODAL_MIN_HEIGHT_PX,
   SUGGEST_MODAL_MIN_WIDTH_PX,
@@ -16,7 +19,7 @@ export interface SuggestionsReviewModalProps {
   onReject(): void;
   /** "Approve & Add to Assignment": the non-blank titles, in the order shown. */
   /** The kept suggestions, in order, with their `suggested-<timestamp>-<index>` ids. */
-  onApprove(subtasks: { id: string; title: string }[]): void;
+  onApprove(subtasks: { id: string; title: string; estimate_minutes?: number }[]): void;
 }
 
 type FocusTarget = { id: string; action: 'up' | 'down' | 'edit' | 'delete' } | 'list' | null;
@@ -37,6 +40,10 @@ export function SuggestionsReviewModal({
   const [editing, setEditing] = useState<string | null>(null);
   const [draft, setDraft] = useState('');
   const [announcement, setAnnouncement] = useState('');
+  // Estimates as typed, by suggestion id; a suggestion without an entry keeps the AI's.
+  const [estimates, setEstimates] = useState<Record<string, string>>({});
+  const estimateText = (s: Suggestion) =>
+    estimates[s.id] ?? (s.estimate_minutes === undefined ? '' : String(s.estimate_minutes));
   // Render it when suggestions arrive: each mount reviews one set.
   /** Where focus goes after the change being rendered. */
   const focusTarget = useRef<FocusTarget>(null);
@@ -103,7 +110,13 @@ export function SuggestionsReviewModal({
 
   // An edit in progress counts as typed.
   const approved = items
-    .map((s) => ({ id: s.id, title: (s.id === editing ? draft : s.title).trim() }))
+    .map((s) => {
+      const title = (s.id === editing ? draft : s.title).trim();
+      const minutes = parseEstimate(estimateText(s));
+      return typeof minutes === 'number'
+        ? { id: s.id, title, estimate_minutes: minutes }
+        : { id: s.id, title };
+    })
     .filter((s) => s.title !== '');
 
   return (
@@ -161,6 +174,22 @@ export function SuggestionsReviewModal({
                 <>
                   <span className="ai-suggest__title">
                     {item.title || <em className="ai-muted">(empty, will be skipped)</em>}
+                  </span>
+                  <span className="ai-suggest__estimate">
+                    <label className="visually-hidden" htmlFor={`${id}-${item.id}-min`}>
+                      Minutes for {item.title}
+                    </label>
+                    <input
+                      id={`${id}-${item.id}-min`}
+                      className="ai-input ai-suggest__minutes"
+                      inputMode="numeric"
+                      placeholder="min"
+                      title={`Minutes (${ESTIMATE_MIN_MINUTES} to ${ESTIMATE_MAX_MINUTES}), or empty`}
+                      value={estimateText(item)}
+                      aria-invalid={parseEstimate(estimateText(item)) === undefined || undefined}
+                      onChange={(e) => setEstimates((m) => ({ ...m, [item.id]: e.target.value }))}
+                    />
+                    <span aria-hidden="true">min</span>
                   </span>
                   <span className="ai-suggest__tools">
                     <button

@@ -1,4 +1,9 @@
-import type { ChatMessage, DeepDiveTool, UserProfile } from '@brainboard/domain';
+import {
+  storedEstimate,
+  type ChatMessage,
+  type DeepDiveTool,
+  type UserProfile,
+} from '@brainboard/domain';
 import type { ApiClient } from '../api/client.ts';
 import { streamAi, type AiStreamEvent } from './sse.ts';
 
@@ -75,27 +80,37 @@ export async function saveChat(
   });
 }
 
-/** POST /api/ai-suggest-subtasks: the suggested titles (strings or objects with title). */
+/** One suggested step: its title and, when the AI gave one, its estimate in minutes. */
+export interface SuggestedStep {
+  title: string;
+  estimate_minutes?: number;
+}
+
+/**
+ * POST /api/ai-suggest-subtasks: the suggested steps (strings or objects with a title and an
+ * estimate), blanks dropped.
+ */
 export async function suggestSubtasks(
   api: Pick<ApiClient, 'post'>,
   prompt: string,
   fileId?: string,
-): Promise<string[]> {
+): Promise<SuggestedStep[]> {
   const res = await api.post<{ subtasks?: unknown }>('/api/ai-suggest-subtasks', {
     prompt,
     ...(fileId ? { file_id: fileId } : {}),
   });
   const list = Array.isArray(res?.subtasks) ? (res.subtasks as unknown[]) : [];
-  return list
-    .map((s) =>
-      typeof s === 'string'
-        ? s
-        : s && typeof s === 'object' && typeof (s as { title?: unknown }).title === 'string'
-          ? (s as { title: string }).title
-          : '',
-    )
-    .map((s) => s.trim())
-    .filter(Boolean);
+  return list.flatMap((s): SuggestedStep[] => {
+    const item = (s && typeof s === 'object' ? s : {}) as {
+      title?: unknown;
+      estimate_minutes?: unknown;
+    };
+    const raw = typeof s === 'string' ? s : typeof item.title === 'string' ? item.title : '';
+    const title = raw.trim();
+    if (!title) return [];
+    const minutes = storedEstimate(item.estimate_minutes);
+    return [minutes === null ? { title } : { title, estimate_minutes: minutes }];
+  });
 }
 
 /** POST /api/ai-deep-dive: one tool's text, which the server also stores. */

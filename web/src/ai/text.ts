@@ -7,9 +7,17 @@ export interface Suggestion {
   /** "suggested-<timestamp>-<index>" (SPEC §3). */
   id: string;
   title: string;
+  /** The AI's guess in minutes, when it gave one. */
+  estimate_minutes?: number;
 }
 
 /** The suggestions with their ids, numbered in the order the AI gave them. */
-export function toSuggestions(titles: string[], now = Date.now()): Suggestion[] {
-  return titles.map((title, index) => ({ id: suggestedSubtaskId(index, now), title }));
+export function toSuggestions(
+  steps: readonly (string | { title: string; estimate_minutes?: number })[],
+  now = Date.now(),
+): Suggestion[] {
+  return steps.map((step, index) => {
+    const id = suggestedSubtaskId(index, now);
+    return typeof step === 'string' ? { id, title: step } : { id, ...step };
+  });
 }

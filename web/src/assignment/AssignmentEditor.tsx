@@ -41,6 +41,7 @@ import {
   newClientId,
   removeSubtask,
   renameSubtask,
+  estimateSubtask,
   replaceLists,
   toggleSubtask,
   updateAssignment,
@@ -56,6 +57,7 @@ import { NotesSection, type NoteHandlers } from './NotesSection.tsx';
 import { PdfPicker } from './PdfPicker.tsx';
 import { SubtasksSection, type SubtaskHandlers } from './SubtasksSection.tsx';
 import { useEditorDraft } from './useEditorDraft.ts';
+import { EditorTime } from '../whatnow/EditorTime.tsx';
 import './editor.css';
 
 const STATUS_LABELS: Record<Status, string> = {
@@ -83,15 +85,17 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** The subtask list with the approved suggestions appended (ids already there are kept once). */
 function withApproved(
   subtasks: readonly Subtask[],
-  approved: readonly { id: string; title: string }[],
+  approved: readonly { id: string; title: string; estimate_minutes?: number }[],
 ) {
   const known = new Set(subtasks.map((s) => s.id));
   return [
-    ...subtasks.map(({ id, title, completed, created_date }) => ({
+    ...subtasks.map(({ id, title, completed, created_date, estimate_minutes }) => ({
       id,
       title,
       completed,
       created_date,
+      // Kept through the whole-list write (a subtask without one stays without).
+      ...(typeof estimate_minutes === 'number' ? { estimate_minutes } : {}),
     })),
     ...approved.filter((s) => !known.has(s.id)).map((s) => ({ ...s, completed: false })),
   ];
@@ -192,6 +196,15 @@ export function AssignmentEditor({
       }
       return apply(renameSubtask(api, assignment.id, sid, title), saveSubtaskFailed);
     },
+    async onEstimate(sid, minutes) {
+      if (!assignment) {
+        setDraftSubtasks((l) =>
+          l.map((s) => (s.id === sid ? { ...s, estimate_minutes: minutes } : s)),
+        );
+        return true;
+      }
+      return apply(estimateSubtask(api, assignment.id, sid, minutes), saveSubtaskFailed);
+    },
     onRemove(sid) {
       if (!askToConfirm(CONFIRM_DELETE_SUBTASK)) return;
       if (!assignment) {
@@ -231,19 +244,16 @@ export function AssignmentEditor({
   };
 
   /** SPEC §4: approval appends the non-empty titles, keeping their suggested-… ids. */
-  async function approveSuggestions(suggested: { id: string; title: string }[]) {
+  async function approveSuggestions(
+    suggested: { id: string; title: string; estimate_minutes?: number }[],
+  ) {
     const clean = suggested
-      .map((s) => ({ id: s.id, title: s.title.trim().slice(0, SUBTASK_MAX_LENGTH) }))
+      .map((s) => ({ ...s, title: s.title.trim().slice(0, SUBTASK_MAX_LENGTH) }))
       .filter((s) => s.title !== '');
     if (!assignment) {
       setDraftSubtasks((l) => [
         ...l,
-        ...clean.map(({ id, title }) => ({
-          id,
-          title,
-          completed: false,
-          created_date: today(),
-        })),
+        ...clean.map((s) => ({ ...s, completed: false, created_date: today() })),
       ]);
       return;
     }
@@ -291,10 +301,11 @@ export function AssignmentEditor({
             description: form.description,
             due_date: form.due_date,
             status: form.status,
-            subtasks: draftSubtasks.map(({ id: sid, title: t, completed }) => ({
+            subtasks: draftSubtasks.map(({ id: sid, title: t, completed, estimate_minutes }) => ({
               id: sid,
               title: t,
               completed,
+              ...(estimate_minutes ? { estimate_minutes } : {}),
             })),
             notes: draftNotes.map((n) => n.text),
           }),
@@ -372,6 +383,7 @@ export function AssignmentEditor({
           <SubtasksSection
             subtasks={subtasks}
             handlers={subtaskHandlers}
+            time={<EditorTime subtasks={subtasks} focusMinutes={assignment?.focus_minutes ?? 0} />}
             suggest={
               <SuggestSubtasksButton
                 title={form.title}

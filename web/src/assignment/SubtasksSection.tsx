@@ -1,4 +1,10 @@
-import { SUBTASK_MAX_LENGTH, type Subtask } from '@brainboard/domain';
+import {
+  ESTIMATE_MAX_MINUTES,
+  ESTIMATE_MIN_MINUTES,
+  SUBTASK_MAX_LENGTH,
+  parseEstimate,
+  type Subtask,
+} from '@brainboard/domain';
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { CharCounter } from './CharCounter.tsx';
 
@@ -9,6 +15,48 @@ export interface SubtaskHandlers {
   onRename(id: string, title: string): Promise<boolean>;
   /** Asks for confirmation itself. */
   onRemove(id: string): void;
+  /** Whole minutes from 1 to 600, or null to clear; resolves true when saved. */
+  onEstimate(id: string, minutes: number | null): Promise<boolean>;
+}
+
+/** A subtask's estimate in minutes, saved when the field is left or Enter is pressed. */
+function EstimateInput({ subtask, handlers }: { subtask: Subtask; handlers: SubtaskHandlers }) {
+  const stored = subtask.estimate_minutes ?? null;
+  const [text, setText] = useState<string | null>(null);
+  const id = useId();
+  const value = text ?? (stored === null ? '' : String(stored));
+  const invalid = text !== null && parseEstimate(text) === undefined;
+  const save = async () => {
+    if (text === null) return;
+    const minutes = parseEstimate(text);
+    if (minutes === undefined) return;
+    if (minutes === stored || (await handlers.onEstimate(subtask.id, minutes))) setText(null);
+  };
+  return (
+    <span className="item__estimate">
+      <label className="visually-hidden" htmlFor={id}>
+        Minutes for {subtask.title}
+      </label>
+      <input
+        id={id}
+        className="input item__estimate-input"
+        inputMode="numeric"
+        placeholder="min"
+        value={value}
+        aria-invalid={invalid || undefined}
+        title={`Your guess in minutes (${ESTIMATE_MIN_MINUTES} to ${ESTIMATE_MAX_MINUTES})`}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={() => void save()}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            void save();
+          }
+        }}
+      />
+      <span aria-hidden="true">min</span>
+    </span>
+  );
 }
 
 function SubtaskRow({ subtask, handlers }: { subtask: Subtask; handlers: SubtaskHandlers }) {
@@ -68,6 +116,7 @@ function SubtaskRow({ subtask, handlers }: { subtask: Subtask; handlers: Subtask
           {subtask.title}
         </span>
       </label>
+      <EstimateInput subtask={subtask} handlers={handlers} />
       <button
         type="button"
         className="icon-button"
@@ -95,11 +144,14 @@ export function SubtasksSection({
   subtasks,
   handlers,
   suggest,
+  time,
 }: {
   subtasks: readonly Subtask[];
   handlers: SubtaskHandlers;
   /** The AI suggestion button. */
   suggest?: ReactNode;
+  /** The time summary under the list. */
+  time?: ReactNode;
 }) {
   const [draft, setDraft] = useState('');
   const id = useId();
@@ -122,6 +174,7 @@ export function SubtasksSection({
       ) : (
         <p className="muted">No subtasks yet.</p>
       )}
+      {time}
       <div className="field">
         <label className="field__label" htmlFor={`${id}-new`}>
           New subtask

@@ -15,7 +15,12 @@ export interface AssignmentInput {
   description?: string;
   due_date?: string;
   status?: Status;
-  subtasks?: { id: string; title: string; completed: boolean }[];
+  subtasks?: {
+    id: string;
+    title: string;
+    completed: boolean;
+    estimate_minutes?: number | null;
+  }[];
   notes?: string[];
   rank?: number;
 }
@@ -25,7 +30,13 @@ export type AssignmentChanges = Partial<
 > & {
   /** The version the whole lists below were based on (required with them). */
   version?: number;
-  subtasks?: { id: string; title: string; completed: boolean; created_date?: string }[];
+  subtasks?: {
+    id: string;
+    title: string;
+    completed: boolean;
+    created_date?: string;
+    estimate_minutes?: number | null;
+  }[];
   notes?: (string | { id: string; text: string })[];
 };
 
@@ -149,7 +160,7 @@ export async function deleteAssignment(api: ApiClient, id: string) {
 export async function addSubtask(
   api: ApiClient,
   assignmentId: string,
-  subtask: { id: string; title: string },
+  subtask: { id: string; title: string; estimate_minutes?: number },
 ) {
   return (
     await api.post<{ item: Assignment }>(`/api/assignment/${enc(assignmentId)}/subtasks`, subtask)
@@ -180,6 +191,21 @@ export async function renameSubtask(
     await api.patch<{ item: Assignment }>(
       `/api/assignment/${enc(assignmentId)}/subtasks/${enc(subtaskId)}`,
       { title },
+    )
+  ).item;
+}
+
+/** One subtask's estimate in whole minutes, or null to clear it. */
+export async function estimateSubtask(
+  api: ApiClient,
+  assignmentId: string,
+  subtaskId: string,
+  minutes: number | null,
+) {
+  return (
+    await api.patch<{ item: Assignment }>(
+      `/api/assignment/${enc(assignmentId)}/subtasks/${enc(subtaskId)}`,
+      { estimate_minutes: minutes },
     )
   ).item;
 }

@@ -1,6 +1,8 @@
 import { getUrgency, type Assignment } from '@brainboard/domain';
 import { memo, type MouseEvent } from 'react';
 import { formatCompleted, formatDue, formatDueShort } from './format.ts';
+import { CardSource } from '../lms/CardSource.tsx';
+import { CardTime } from '../whatnow/CardTime.tsx';
 import { CheckIcon, EditIcon, TrashIcon } from './icons.tsx';
 
 export interface CardActions {
@@ -54,10 +56,12 @@ export const CardBody = memo(function CardBody({
   return (
     <>
       <h3 className="card__title">{a.title}</h3>
+      <CardSource assignment={a} />
       {a.description && <p className="card__description">{a.description}</p>}
       {a.status === 'done' && a.completed_date && (
         <p className="card__completed">Completed: {formatCompleted(a.completed_date)}</p>
       )}
+      <CardTime assignment={a} now={now} />
       <div className="card__footer">
         <div className="card__meta">
           <DueBadge assignment={a} now={now} />

@@ -1,7 +1,14 @@
-import { CONFIRM_DELETE_ASSIGNMENT, type Assignment, type Status } from '@brainboard/domain';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import {
+  CONFIRM_DELETE_ASSIGNMENT,
+  learningFactor,
+  type Assignment,
+  type Status,
+} from '@brainboard/domain';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { LoadingScreen } from '../loading/LoadingScreen.tsx';
+import { ResetOverdue } from '../reset/ResetOverdue.tsx';
 import { askToConfirm } from '../ui/notify.ts';
+import { LearningContext } from '../whatnow/learningContext.ts';
 import { focusAfterDelete } from './focusAfterDelete.ts';
 import { PlusIcon } from './icons.tsx';
 import { KanbanBoard } from './KanbanBoard.tsx';
@@ -65,11 +72,17 @@ export function Board() {
     return whenIdle(() => void loadEditor().catch(() => {}));
   }, [loaded]);
 
+  const learned = learningFactor(data.assignments);
+  const factor = learned?.factor ?? null;
+  const basedOn = learned?.basedOn ?? 0;
+  // One object per value, so the memoised cards re-render only when the factor changes.
+  const learning = useMemo(() => (factor === null ? null : { factor, basedOn }), [factor, basedOn]);
+
   const editing =
     editor?.mode === 'edit' ? data.assignments.find((a) => a.id === editor.id) : undefined;
 
   return (
-    <>
+    <LearningContext.Provider value={learning}>
       {(!splashDone || !loaded) && (
         <LoadingScreen done={loaded} onFinished={() => setSplashDone(true)} />
       )}
@@ -80,6 +93,11 @@ export function Board() {
               Your assignments could not be loaded yet. Trying again…
             </p>
           )}
+          <ResetOverdue
+            assignments={data.assignments}
+            onSaved={applyItem}
+            trackWrite={trackWrite}
+          />
           <KanbanBoard
             assignments={data.assignments}
             onMove={onMove}
@@ -121,6 +139,6 @@ export function Board() {
           />
         )}
       </Suspense>
-    </>
+    </LearningContext.Provider>
   );
 }

@@ -15,6 +15,9 @@ vi.mock('../focus/FocusProvider.tsx', () => ({
     <div data-testid="focus-provider">{children}</div>
   ),
 }));
+vi.mock('../whatnow/WhatNow.tsx', () => ({
+  WhatNowButton: () => <button type="button">What now?</button>,
+}));
 vi.mock('../focus/FocusButton.tsx', () => ({
   FocusButton: () => <button type="button">Focus</button>,
 }));
@@ -45,6 +48,7 @@ describe('DashboardPage (SPEC §2)', () => {
     expect(screen.getByText('the board')).toBeInTheDocument();
     expect(screen.getByTestId('focus-provider')).toContainElement(screen.getByText('the board'));
     expect(screen.getByRole('button', { name: 'Focus' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'What now?' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
   });
 

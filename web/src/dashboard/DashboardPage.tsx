@@ -10,6 +10,7 @@ import { useSession } from '../session/sessionContext.ts';
 import { SettingsModal } from '../settings/SettingsModal.tsx';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
 import { useTheme } from '../theme/useTheme.ts';
+import { WhatNowButton } from '../whatnow/WhatNow.tsx';
 import { WhatsNewDialog } from '../whatsnew/WhatsNewDialog.tsx';
 import './dashboard.css';
 
@@ -30,6 +31,7 @@ export function DashboardPage() {
       <header className="dashboard__header">
         <h1 className="dashboard__title">Brainboard</h1>
         <div className="dashboard__actions">
+          {accepted && <WhatNowButton />}
           {accepted && <FocusButton />}
           <button
             type="button"

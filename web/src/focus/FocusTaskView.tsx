@@ -6,6 +6,8 @@ import {
   getUrgency,
   overallProgress,
   progressLabel,
+  spentText,
+  totalEstimateMinutes,
   type Assignment,
 } from '@brainboard/domain';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
@@ -14,6 +16,8 @@ import { dueCountdown, formatDue } from './due.ts';
 import type { FocusFeedback } from './feedback.ts';
 import { FocusTimerPanel } from './FocusTimerPanel.tsx';
 import { isSpaceControl, isTypingTarget } from './platform.ts';
+import { api } from '../firebase/api.ts';
+import { useFocusSession } from './useFocusSession.ts';
 import { useFocusTimer } from './useFocusTimer.ts';
 import { useNow } from './useNow.ts';
 
@@ -44,6 +48,16 @@ export function FocusTaskView(props: FocusTaskViewProps) {
     taskId: task.id,
     onComplete: () => feedback.cue('timerComplete'),
   });
+  // Minutes focused on this task, as the server last counted them.
+  const [focused, setFocused] = useState(task.focus_minutes ?? 0);
+  useFocusSession({
+    api,
+    assignmentId: task.id,
+    status: timer.status,
+    resets: timer.resets,
+    onItem: (item) => setFocused(item.focus_minutes ?? 0),
+  });
+  const estimate = totalEstimateMinutes(task.subtasks);
   const done = task.subtasks.filter((s) => s.completed).length;
   const total = task.subtasks.length;
   const gate = focusGate({ subtasks: task.subtasks, timerFraction: timer.fraction });
@@ -108,6 +122,9 @@ export function FocusTaskView(props: FocusTaskViewProps) {
           {task.title}
         </h3>
         <DueLine dueDate={task.due_date} />
+        {(focused > 0 || estimate !== null) && (
+          <p className="focus-view__spent">Focused: {spentText(focused, estimate)}</p>
+        )}
       </header>
 
       <div className="focus-view__grid">

@@ -24,6 +24,8 @@ export interface FocusTimer {
   reset(): void;
   /** Space: pause when running, resume when paused. */
   toggle(): void;
+  /** How many times the timer was restarted: each restart is a new focus session. */
+  resets: number;
 }
 
 /**
@@ -43,10 +45,12 @@ export function useFocusTimer(opts: {
     return loadTimer(userId, taskId, t) ?? startTimer(t);
   });
   const [now, setNow] = useState(() => Date.now());
+  const [resets, setResets] = useState(0);
 
   const act = useCallback((type: 'pause' | 'resume' | 'reset') => {
     const t = Date.now();
     setNow(t);
+    if (type === 'reset') setResets((n) => n + 1);
     dispatch({ type, now: t });
   }, []);
 
@@ -117,5 +121,6 @@ export function useFocusTimer(opts: {
     resume,
     reset,
     toggle,
+    resets,
   };
 }

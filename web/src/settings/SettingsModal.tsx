@@ -19,6 +19,7 @@ import { useSession } from '../session/sessionContext.ts';
 import { askToConfirm } from '../ui/notify.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { DeviceSettings } from './DeviceSettings.tsx';
+import { ImportFromSchool } from '../lms/ImportFromSchool.tsx';
 import { leaveApp } from './leaveApp.ts';
 import './settings.css';
 
@@ -155,6 +156,15 @@ function SettingsForm({ user }: { user: UserProfile }) {
       </div>
 
       <DeviceSettings />
+
+      <ImportFromSchool />
+      <section className="settings__group" aria-labelledby="settings-streak">
+        <h3 id="settings-streak">Your focus streak</h3>
+        <p>
+          Each day with a finished focus session adds one to your streak. Once a week you get a rest
+          day: missing a single day keeps your streak as it is.
+        </p>
+      </section>
 
       <section className="settings__danger" aria-labelledby="settings-danger">
         <h3 id="settings-danger">Danger Zone</h3>

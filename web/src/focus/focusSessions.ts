@@ -1,0 +1,26 @@
+import type { Assignment } from '@brainboard/domain';
+import type { ApiClient } from '../api/client.ts';
+
+export type FocusSessionEvent = 'start' | 'pause' | 'resume' | 'finish';
+
+/** A fresh id for one focus session, chosen here so a retried event counts once. */
+export function newFocusSessionId(now: number = Date.now()): string {
+  return `focus-${now}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/**
+ * POST /api/assignment/{id}/focus-sessions: one event of a session; the server counts the
+ * minutes with its own clock and answers the assignment with its new focus_minutes.
+ */
+export async function sendFocusEvent(
+  api: Pick<ApiClient, 'post'>,
+  assignmentId: string,
+  sessionId: string,
+  event: FocusSessionEvent,
+): Promise<Assignment> {
+  const res = await api.post<{ item: Assignment }>(
+    `/api/assignment/${encodeURIComponent(assignmentId)}/focus-sessions`,
+    { session_id: sessionId, event },
+  );
+  return res.item;
+}

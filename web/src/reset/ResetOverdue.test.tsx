@@ -1,0 +1,84 @@
+import type { Assignment } from '@brainboard/domain';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../firebase/api.ts';
+import { ResetOverdue } from './ResetOverdue.tsx';
+
+vi.mock('../firebase/api.ts', () => ({ api: { patch: vi.fn() } }));
+const patch = vi.mocked(api.patch);
+
+const item = (id: string, title: string, due_date: string, status: Assignment['status'] = 'new') =>
+  ({
+    id,
+    title,
+    description: '',
+    due_date,
+    status,
+    subtasks: [],
+    notes: [],
+    completed_date: null,
+    deep_dive: {},
+    rank: 0,
+    version: 1,
+    created_at: '',
+    updated_at: '',
+  }) as Assignment;
+
+// Monday 23 November 2026, 10:00 local time.
+const now = new Date(2026, 10, 23, 10);
+const items = [
+  item('a', 'Lab report', '2026-11-20T09:00:00'),
+  item('b', 'Reading log', '2026-11-22T14:30:00'),
+  item('c', 'Old and done', '2026-11-01T09:00:00', 'done'),
+  item('d', 'Later', '2026-11-30T09:00:00'),
+];
+
+function renderReset(list: readonly Assignment[] = items) {
+  const onSaved = vi.fn();
+  render(<ResetOverdue assignments={list} onSaved={onSaved} trackWrite={(w) => w} now={now} />);
+  return { onSaved };
+}
+
+beforeEach(() => {
+  patch.mockReset();
+  patch.mockImplementation(async (_path, body) => ({ item: body }) as never);
+});
+
+describe('ResetOverdue', () => {
+  it('shows nothing when no card slipped past its time', () => {
+    const { container } = render(
+      <ResetOverdue assignments={[items[3]!]} onSaved={vi.fn()} trackWrite={(w) => w} now={now} />,
+    );
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it('offers one calm line, and moves every overdue card to tomorrow in one tap', async () => {
+    const user = userEvent.setup();
+    const { onSaved } = renderReset();
+    expect(screen.getByText("2 assignments slipped past their time. Let's reset.")).toBeVisible();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    const sheet = screen.getByRole('dialog', { name: 'A fresh start' });
+    expect(sheet).toHaveTextContent('Was due Fri 9:00 AM');
+    await user.click(screen.getByRole('button', { name: 'All to tomorrow' }));
+    // One field-level write per overdue card: the due date only, at the card's own time.
+    expect(patch.mock.calls.map(([, body]) => body)).toEqual([
+      { id: 'a', due_date: expect.stringMatching(/T09:00:00$/) },
+      { id: 'b', due_date: expect.stringMatching(/T14:30:00$/) },
+    ]);
+    expect(onSaved).toHaveBeenCalledTimes(2);
+  });
+
+  it('resets one card alone: drop its due date, or mark it done', async () => {
+    const user = userEvent.setup();
+    renderReset();
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    await user.click(screen.getByRole('button', { name: 'No due date: Lab report' }));
+    await user.click(screen.getByRole('button', { name: 'Mark done: Reading log' }));
+    expect(patch.mock.calls.map(([, body]) => body)).toEqual([
+      { id: 'a', due_date: '' },
+      { id: 'b', status: 'done' },
+    ]);
+  });
+});

@@ -1,0 +1,205 @@
+import {
+  dueReason,
+  overdueOf,
+  resetChange,
+  resetLine,
+  type Assignment,
+  type ResetChoice,
+} from '@brainboard/domain';
+import { useId, useState } from 'react';
+import { errorDetail } from '../api/client.ts';
+import { updateAssignment } from '../assignment/assignmentsApi.ts';
+import { api } from '../firebase/api.ts';
+import { Modal } from '../ui/Modal.tsx';
+import './reset.css';
+
+export interface ResetOverdueProps {
+  assignments: readonly Assignment[];
+  /** Puts the saved assignment on the board. */
+  onSaved(item: Assignment): void;
+  trackWrite<T>(write: Promise<T>): Promise<T>;
+  /** The time to judge by; now unless a test fixes it. */
+  now?: Date;
+}
+
+const CHOICES: { value: Exclude<ResetChoice, 'date'>; label: string; all: string }[] = [
+  { value: 'tonight', label: 'Tonight', all: 'All to tonight' },
+  { value: 'tomorrow', label: 'Tomorrow', all: 'All to tomorrow' },
+  { value: 'weekend', label: 'This weekend', all: 'All to this weekend' },
+  { value: 'none', label: 'No due date', all: 'Drop all due dates' },
+  { value: 'done', label: 'Mark done', all: 'Mark all done' },
+];
+
+/**
+ * A reset without shame: when cards slipped past their time, one calm line instead of a wall
+ * of red, opening a sheet to move each card (or all of them at once) to tonight, tomorrow, this
+ * weekend or a date, to drop its due date or to mark it done. Each card gets one field-level
+ * write, so nothing else about it changes.
+ */
+export function ResetOverdue({ assignments, onSaved, trackWrite, now }: ResetOverdueProps) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [allDate, setAllDate] = useState('');
+  const at = now ?? new Date();
+  const overdue = overdueOf(assignments, at);
+
+  if (overdue.length === 0 && !open) return null;
+
+  async function reset(cards: readonly Assignment[], choice: ResetChoice, date?: string) {
+    setBusy(true);
+    setProblem(null);
+    const when = new Date();
+    const results = await Promise.allSettled(
+      cards.map((a) =>
+        trackWrite(updateAssignment(api, a.id, resetChange(choice, a.due_date, when, date))),
+      ),
+    );
+    for (const r of results) if (r.status === 'fulfilled') onSaved(r.value);
+    const failed = results.find((r) => r.status === 'rejected');
+    if (failed) {
+      setProblem(
+        `Some cards could not be moved just now (${errorDetail(failed.reason)}). They are still here, so you can try again.`,
+      );
+    }
+    setBusy(false);
+  }
+
+  const close = () => {
+    setOpen(false);
+    setProblem(null);
+  };
+
+  return (
+    <>
+      {overdue.length > 0 && (
+        <p className="reset-line">
+          <span>{resetLine(overdue.length)}</span>{' '}
+          <button type="button" className="button button--quiet" onClick={() => setOpen(true)}>
+            Reset
+          </button>
+        </p>
+      )}
+      <Modal
+        open={open}
+        onClose={close}
+        title="A fresh start"
+        description="Pick a new time for each card, or for all of them at once."
+        className="reset-sheet"
+      >
+        {overdue.length === 0 ? (
+          <div className="reset-sheet__done">
+            <p>All set. Everything has a time that still lies ahead.</p>
+            <button type="button" className="button" onClick={close}>
+              Close
+            </button>
+          </div>
+        ) : (
+          <>
+            <section aria-labelledby={`${id}-all`} className="reset-sheet__all">
+              <h3 id={`${id}-all`} className="reset-sheet__heading">
+                All {overdue.length} at once
+              </h3>
+              <div className="reset-sheet__choices">
+                {CHOICES.map((c) => (
+                  <button
+                    key={c.value}
+                    type="button"
+                    className={c.value === 'tomorrow' ? 'button' : 'button button--quiet'}
+                    disabled={busy}
+                    onClick={() => void reset(overdue, c.value)}
+                  >
+                    {c.all}
+                  </button>
+                ))}
+              </div>
+              <div className="reset-sheet__date">
+                <label htmlFor={`${id}-all-date`}>Or a date for all</label>
+                <input
+                  id={`${id}-all-date`}
+                  type="date"
+                  className="input"
+                  value={allDate}
+                  onChange={(e) => setAllDate(e.target.value)}
+                />
+                <button
+                  type="button"
+                  className="button button--quiet"
+                  disabled={busy || !allDate}
+                  onClick={() => void reset(overdue, 'date', allDate)}
+                >
+                  Move all
+                </button>
+              </div>
+            </section>
+            <ul className="reset-sheet__cards" aria-label="Cards to reset">
+              {overdue.map((a) => (
+                <ResetCard key={a.id} assignment={a} now={at} busy={busy} onReset={reset} />
+              ))}
+            </ul>
+          </>
+        )}
+        {problem && (
+          <p role="alert" className="reset-sheet__problem">
+            {problem}
+          </p>
+        )}
+      </Modal>
+    </>
+  );
+}
+
+function ResetCard({
+  assignment: a,
+  now,
+  busy,
+  onReset,
+}: {
+  assignment: Assignment;
+  now: Date;
+  busy: boolean;
+  onReset(cards: readonly Assignment[], choice: ResetChoice, date?: string): Promise<void>;
+}) {
+  const id = useId();
+  const [date, setDate] = useState('');
+  return (
+    <li className="reset-card">
+      <p className="reset-card__title">{a.title}</p>
+      <p className="reset-card__when">{dueReason(a.due_date, now)}</p>
+      <div className="reset-sheet__choices">
+        {CHOICES.map((c) => (
+          <button
+            key={c.value}
+            type="button"
+            className="button button--quiet button--small"
+            aria-label={`${c.label}: ${a.title}`}
+            disabled={busy}
+            onClick={() => void onReset([a], c.value)}
+          >
+            {c.label}
+          </button>
+        ))}
+      </div>
+      <div className="reset-sheet__date">
+        <label htmlFor={`${id}-date`}>A date</label>
+        <input
+          id={`${id}-date`}
+          type="date"
+          className="input"
+          value={date}
+          onChange={(e) => setDate(e.target.value)}
+        />
+        <button
+          type="button"
+          className="button button--quiet button--small"
+          aria-label={`Move ${a.title} to this date`}
+          disabled={busy || !date}
+          onClick={() => void onReset([a], 'date', date)}
+        >
+          Move
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,132 @@
+import { pickWhatNow, type Assignment, type WhatNow } from '@brainboard/domain';
+import { useCallback, useEffect, useState } from 'react';
+import { errorDetail } from '../api/client.ts';
+import { fetchAssignments } from '../assignment/assignmentsApi.ts';
+import { api } from '../firebase/api.ts';
+import { useFocusMode } from '../focus/focusContext.ts';
+import { Modal } from '../ui/Modal.tsx';
+import { isWhatNowKey } from './whatNowKey.ts';
+import './whatnow.css';
+
+type Pick = { kind: 'pick'; pick: WhatNow; assignment: Assignment } | { kind: 'empty' };
+type State = { kind: 'closed' } | { kind: 'loading' } | { kind: 'error'; detail: string } | Pick;
+
+/** The pick among `items` at `now`, with the assignment it names. */
+function choose(items: readonly Assignment[], skip: readonly string[]): Pick {
+  const pick = pickWhatNow(items, new Date(), skip);
+  const assignment = pick && items.find((a) => a.id === pick.assignment_id);
+  return pick && assignment ? { kind: 'pick', pick, assignment } : { kind: 'empty' };
+}
+
+/**
+ * "What now?": the header button (and the N key on the board) picks one assignment, its first
+ * unticked subtask and one line saying why, with the shared domain pick GET /api/what-now also
+ * uses. Start opens Focus Mode on it; Something else offers the next pick.
+ */
+export function WhatNowButton() {
+  const focus = useFocusMode();
+  const [state, setState] = useState<State>({ kind: 'closed' });
+  const [items, setItems] = useState<readonly Assignment[]>([]);
+  const [skip, setSkip] = useState<string[]>([]);
+
+  const open = useCallback(() => {
+    setState({ kind: 'loading' });
+    setSkip([]);
+    fetchAssignments(api).then(
+      (list) => {
+        setItems(list);
+        setState(choose(list, []));
+      },
+      (err: unknown) => setState({ kind: 'error', detail: errorDetail(err) }),
+    );
+  }, []);
+  const close = useCallback(() => setState({ kind: 'closed' }), []);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!isWhatNowKey(e)) return;
+      if (focus.isOpen || document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
+      e.preventDefault();
+      open();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [focus.isOpen, open]);
+
+  const somethingElse = () => {
+    if (state.kind !== 'pick') return;
+    const next = [...skip, state.pick.assignment_id];
+    setSkip(next);
+    setState(choose(items, next));
+  };
+
+  const start = () => {
+    if (state.kind !== 'pick') return;
+    close();
+    focus.open(state.pick.assignment_id);
+  };
+
+  const subtask =
+    state.kind === 'pick'
+      ? state.assignment.subtasks.find((s) => s.id === state.pick.subtask_id)
+      : undefined;
+  const others = state.kind === 'pick' ? items.filter((a) => a.status !== 'done').length : 0;
+
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--quiet what-now-button"
+        onClick={open}
+        aria-keyshortcuts="N"
+        title="What now? (N)"
+      >
+        What now?
+      </button>
+      <Modal
+        open={state.kind !== 'closed'}
+        onClose={close}
+        title="What now?"
+        minHeight={0}
+        className="what-now"
+      >
+        <div className="what-now__body" aria-live="polite">
+          {state.kind === 'loading' && <p className="what-now__reason">Looking at your board…</p>}
+          {state.kind === 'error' && (
+            <p role="alert">Your board could not be read just now ({state.detail}). Try again.</p>
+          )}
+          {state.kind === 'empty' && (
+            <p>Nothing is waiting for you. Enjoy the break, or add something new.</p>
+          )}
+          {state.kind === 'pick' && (
+            <>
+              <p className="what-now__title">{state.assignment.title}</p>
+              {subtask && (
+                <p className="what-now__step">
+                  First step: <strong>{subtask.title}</strong>
+                </p>
+              )}
+              <p className="what-now__reason">{state.pick.reason}</p>
+            </>
+          )}
+        </div>
+        <div className="what-now__actions">
+          {state.kind === 'pick' && others > 1 && (
+            <button type="button" className="button button--quiet" onClick={somethingElse}>
+              Something else
+            </button>
+          )}
+          {state.kind === 'pick' ? (
+            <button type="button" className="button" onClick={start}>
+              Start
+            </button>
+          ) : (
+            <button type="button" className="button button--quiet" onClick={close}>
+              Close
+            </button>
+          )}
+        </div>
+      </Modal>
+    </>
+  );
+}
