@@ -98,14 +98,14 @@ const PROBE = `(() => {
   });
 })()`;
 
-export interface AiFirstTokenFigures extends Record<string, number> {
+interface AiFirstTokenFigures extends Record<string, number> {
   replies: number;
   committedMedian: number;
   paintedMedian: number;
   paintedMax: number;
 }
 
-export interface AiFirstTokenOptions {
+interface AiFirstTokenOptions {
   quick?: boolean;
   runs?: number;
   /**

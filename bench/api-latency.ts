@@ -22,7 +22,7 @@ async function json(res: Response) {
   return text ? (JSON.parse(text) as Record<string, unknown>) : {};
 }
 
-export interface ApiLatencyOptions {
+interface ApiLatencyOptions {
   quick?: boolean;
   clients?: number;
   seconds?: number;
@@ -36,7 +36,7 @@ interface Load {
   errors: number;
 }
 
-export interface ApiLatencyFigures extends Record<string, number> {
+interface ApiLatencyFigures extends Record<string, number> {
   listRequests: number;
   listP50: number;
   listP95: number;

@@ -82,7 +82,7 @@ async function dragOnce(page: Page, from: string, to: string): Promise<number[]>
   return intervals;
 }
 
-export interface BoardDragFigures extends Record<string, number> {
+interface BoardDragFigures extends Record<string, number> {
   frames: number;
   frameTimeMedian: number;
   frameTimeP95: number;

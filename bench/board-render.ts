@@ -94,7 +94,7 @@ async function measureLoad(
   return sample;
 }
 
-export interface BoardRenderFigures extends Record<string, number> {
+interface BoardRenderFigures extends Record<string, number> {
   networkCommitMedian: number;
   networkPaintMedian: number;
   networkPaintMax: number;
@@ -102,7 +102,7 @@ export interface BoardRenderFigures extends Record<string, number> {
   cachedPaintMax: number;
 }
 
-export interface BoardRenderOptions {
+interface BoardRenderOptions {
   quick?: boolean;
   /** Measured loads of each kind (quick: 1). */
   runs?: number;

@@ -96,7 +96,7 @@ async function measure(url: string, label: string, runCount: number): Promise<Sc
   return Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r[c]))])) as Scores;
 }
 
-export type LighthouseScores = Record<string, Scores>;
+type LighthouseScores = Record<string, Scores>;
 
 /**
  * Runs Lighthouse against a running stack with a web app; prints the scores and returns the

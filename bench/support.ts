@@ -18,7 +18,7 @@ export interface BenchUrls {
   authEmulator: string;
 }
 
-export interface BenchStack extends BenchUrls {
+interface BenchStack extends BenchUrls {
   stop(): Promise<void>;
 }
 
@@ -140,7 +140,7 @@ export async function signIn(page: Page, urls: BenchUrls, email: string): Promis
   await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 });
 }
 
-export interface ApiAs {
+interface ApiAs {
   uid: string;
   call<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T>;
 }
