@@ -10,6 +10,10 @@
 import { assertFinite, isMain, quickFromEnv, runAsScript, startBenchStack } from './support.ts';
 import type { BenchUrls } from './support.ts';
 
+/** Every request has a deadline: a worker that never answers counts as an error, not a hang. */
+const REQUEST_DEADLINE_MS = 15_000;
+const deadline = () => AbortSignal.timeout(REQUEST_DEADLINE_MS);
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
@@ -145,13 +149,18 @@ export async function apiLatency(
     const until = Date.now() + warmUp * 1000;
     await Promise.all(
       Array.from({ length: clients }, async () => {
-        while (Date.now() < until) await fetch(`${base}/assignments`, { headers: auth });
+        while (Date.now() < until) {
+          await fetch(`${base}/assignments`, { headers: auth, signal: deadline() }).then(
+            (res) => res.arrayBuffer(),
+            () => undefined,
+          );
+        }
       }),
     );
   }
 
   const list = await run(`GET /api/assignments (${assignments})`, async () => {
-    await json(await fetch(`${base}/assignments`, { headers: auth }));
+    await json(await fetch(`${base}/assignments`, { headers: auth, signal: deadline() }));
   });
   const toggle = await run('PATCH subtask toggle', async (client, n) => {
     await json(
@@ -159,6 +168,7 @@ export async function apiLatency(
         method: 'PATCH',
         headers: write,
         body: JSON.stringify({ completed: n % 2 === 0 }),
+        signal: deadline(),
       }),
     );
   });
