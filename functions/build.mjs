@@ -9,8 +9,9 @@ const external = Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `$
 
 const options = {
   absWorkingDir: import.meta.dirname,
-  entryPoints: ['src/index.ts'],
-  outfile: 'lib/index.js',
+  // The PDF reader runs in a worker thread with its own heap limit: its own file.
+  entryPoints: { index: 'src/index.ts', pdfWorker: 'src/files/pdfWorker.ts' },
+  outdir: 'lib',
   bundle: true,
   platform: 'node',
   target: 'node24',

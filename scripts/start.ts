@@ -47,6 +47,7 @@ try {
     Auth emulator:  ${stack.urls.authEmulator}
     OpenAI:         ${stack.urls.openai ?? 'real provider (OPENAI_API_KEY)'}
     Calendar:       ${stack.urls.calendar ?? 'real Google Calendar'}
+    Web Push:       ${stack.urls.push}  (stand-in; GET ${stack.urls.push}messages?endpoint=...)
 
   Sign in with Google and pick "${DEMO_EMAIL}" in the emulator's account chooser.
   Press Ctrl+C to stop.

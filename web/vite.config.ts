@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 // Where the dev server and `vite preview` send /api. The local stack sets it to
@@ -52,7 +53,25 @@ function hostingHeaders(): Record<string, string> {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [
+    react(),
+    // One service worker (web/src/sw.ts, Workbox): the precached shell and pushed reminders.
+    // The manifest stays the hand-written public/manifest.webmanifest; the app registers the
+    // worker itself (web/src/reminders/serviceWorker.ts).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        rollupFormat: 'iife',
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globIgnores: ['**/landing/images/**'],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   server: { port, strictPort: true, host: '127.0.0.1', proxy },
   preview: { port, strictPort: true, host: '127.0.0.1', proxy, headers: hostingHeaders() },
   build: { outDir, emptyOutDir: true, sourcemap: false },
@@ -61,5 +80,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Component tests that type into the editor or load it lazily take 2-3 s alone, and several
+    // times that on a 2-core machine running every project at once: a hang still fails.
+    testTimeout: 20_000,
   },
 });

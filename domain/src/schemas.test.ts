@@ -201,6 +201,7 @@ describe('assignmentCreateSchema (POST /api/assignment)', () => {
       status: 'new',
       subtasks: [],
       notes: [],
+      reminders: null,
     });
   });
   it('accepts a full assignment and normalises its lists', () => {
@@ -222,6 +223,7 @@ describe('assignmentCreateSchema (POST /api/assignment)', () => {
         { title: 'Draft', completed: true },
       ],
       notes: [{ text: 'Ask Ms. B' }, { text: 'Library' }],
+      reminders: null,
     });
   });
   it('takes an optional client-chosen id', () => {

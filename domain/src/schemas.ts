@@ -13,7 +13,9 @@ import {
   TITLE_MAX_LENGTH,
 } from './constants.ts';
 import { isValidDueDate } from './dueDate.ts';
+import { reminderListSchema, timeZoneSchema } from './reminders.ts';
 import { estimateMinutesSchema } from './estimates.ts';
+import { hasVisibleCharacter, isWellFormedText } from './safeText.ts';
 
 /** Error of a strict object: unknown fields by name, anything else "<what> must be an object." */
 const objectError =
@@ -31,7 +33,10 @@ function text(field: string, max: number, opts: { trim?: boolean; required?: boo
   });
   if (opts.trim) s = s.trim();
   if (opts.required) s = s.min(1, `${field} is required.`);
-  return s.max(max, `${field} must be at most ${max} characters.`);
+  return s
+    .max(max, `${field} must be at most ${max} characters.`)
+    .refine(isWellFormedText, `${field} contains a broken character. Please retype it.`)
+    .refine((v) => !opts.required || v === '' || hasVisibleCharacter(v), `${field} is required.`);
 }
 
 /** Ids usable as document ids and field-path keys: letters, digits, "-" and "_". */
@@ -150,6 +155,7 @@ export const assignmentCreateSchema = z.strictObject(
     status: statusSchema.default('new'),
     subtasks: subtasksSchema.default([]),
     notes: notesSchema.default([]),
+    reminders: reminderListSchema('reminders').nullable().default(null),
   },
   { error: objectError('assignment') },
 );
@@ -180,6 +186,7 @@ export const assignmentPatchSchema = z
       subtasks: subtasksSchema.optional(),
       notes: notesSchema.optional(),
       rank: z.number({ error: 'rank must be a number.' }).optional(),
+      reminders: reminderListSchema('reminders').nullable().optional(),
     },
     { error: objectError('assignment') },
   )
@@ -213,6 +220,8 @@ export const userPatchSchema = z
         .optional(),
       last_used_version: versionSchema('last_used_version').optional(),
       last_whats_new_version: versionSchema('last_whats_new_version').optional(),
+      reminder_defaults: reminderListSchema('reminder_defaults').optional(),
+      time_zone: timeZoneSchema.optional(),
     },
     { error: objectError('user update') },
   )

@@ -55,6 +55,7 @@ describe('assignmentFromDoc', () => {
       completed_date: null,
       deep_dive: { 'Thought Provoker': 'Hmm' },
       rank: -5,
+      reminders: null,
       version: 7,
       focus_minutes: 30,
       created_at: '2026-11-01T00:00:00.000Z',

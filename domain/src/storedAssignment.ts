@@ -68,6 +68,7 @@ export function assignmentFromDoc(id: string, doc: Record<string, unknown>): Ass
     completed_date: typeof doc.completed_date === 'string' ? doc.completed_date : null,
     deep_dive: deepDive,
     rank: typeof doc.rank === 'number' ? doc.rank : 0,
+    reminders: storedReminders(doc.reminders),
     version: storedVersion(doc.version),
     focus_minutes: storedFocusMinutes(doc.focus_minutes),
     created_at: str(doc.created_at),
@@ -90,4 +91,9 @@ function sourceFromDoc(value: unknown): AssignmentSource | null {
     url: str(s.url),
     name: str(s.name),
   };
+}
+
+/** A stored reminder list: null (the student's defaults) unless it is a list of minutes. */
+function storedReminders(value: unknown): number[] | null {
+  return Array.isArray(value) ? value.filter((n): n is number => typeof n === 'number') : null;
 }

@@ -34,6 +34,8 @@ export interface Assignment {
   deep_dive: Record<string, string>;
   /** Order inside its column, ascending (fractional: a card goes between two others). */
   rank: number;
+  /** Minutes before the due time to remind; null means the student's defaults, [] none. */
+  reminders?: number[] | null;
   /**
    * Raised by one on every write to the assignment; a whole-list replacement names the version
    * it was based on and is refused when another write came first.
@@ -81,6 +83,10 @@ export interface UserProfile {
   focus_streak?: number;
   /** The local date (YYYY-MM-DD) of the last completed focus session. */
   focus_last_date?: string;
+  /** Reminder times for assignments that have none of their own; absent means [1440, 60]. */
+  reminder_defaults?: number[];
+  /** The student's IANA time zone, set by the web app. */
+  time_zone?: string;
 }
 
 /** SPEC §3 AI chat message. */

@@ -5,7 +5,14 @@ import { readGoogleConfig } from './auth/config.ts';
 import type { ServerConfig } from './config.ts';
 import { requireUser } from './http/auth.ts';
 import { requireCsrf } from './http/csrf.ts';
+import {
+  DATABASE_UNAVAILABLE,
+  databaseReachable,
+  requestDeadline,
+  RETRY_AFTER_SECONDS,
+} from './http/deadline.ts';
 import { errorHandler, HttpError, notFoundHandler } from './http/errors.ts';
+import { refuseUnsafePathSegments } from './http/ids.ts';
 import { aiRoutes } from './routes/ai.ts';
 import { assignmentRoutes } from './routes/assignments.ts';
 import { filesRoutes } from './routes/files.ts';
@@ -18,7 +25,14 @@ import { calendarRoutes } from './routes/calendar.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { taskRoutes } from './routes/tasks.ts';
 import { userRoutes } from './routes/user.ts';
+import { calendarFeedRoutes, publicCalendarFeedRoutes } from './calendarFeed/routes.ts';
+import { readPushConfig } from './push/config.ts';
+import { pushRoutes } from './push/routes.ts';
+import { webPushSender } from './push/send.ts';
+import { actionKey } from './reminders/actionToken.ts';
+import { reminderActionRoutes } from './reminders/routes.ts';
 import { csrfTokenOf } from './users/profile.ts';
+import { signInEnded } from './users/signins.ts';
 
 export interface AppDeps {
   auth: Auth;
@@ -91,12 +105,23 @@ export function createApp({ auth, db, config }: AppDeps): express.Express {
   const api = express.Router();
   api.use(securityHeaders);
   api.use(cors(config.corsOrigins));
-  api.get('/health', (_req, res) => {
-    res.json({ ok: true });
+  api.use(requestDeadline());
+  api.use(refuseUnsafePathSegments);
+  api.get('/health', async (_req, res) => {
+    if (await databaseReachable(db)) {
+      res.json({ ok: true, database: 'reachable' });
+      return;
+    }
+    res.set('Retry-After', String(RETRY_AFTER_SECONDS));
+    res.status(503).json({ ok: false, database: 'unreachable', error: DATABASE_UNAVAILABLE });
   });
   const google = readGoogleConfig();
   api.use(authRoutes(db, google));
-  api.use(requireUser(auth));
+  const push = readPushConfig();
+  // A notification's buttons and calendar apps have no sign-in: a signed token is their authority.
+  api.use(reminderActionRoutes(db, push ? actionKey(push.privateKey) : null));
+  api.use(publicCalendarFeedRoutes(db, google.appUrl));
+  api.use(requireUser(auth, (uid, authTime) => signInEnded(db, uid, authTime)));
   // POST /api/upload-pdf reads its own multipart body (up to 20 MB) and checks CSRF itself.
   api.use(filesRoutes(db));
   api.use(capBodySize(config.jsonBodyLimit));
@@ -113,6 +138,8 @@ export function createApp({ auth, db, config }: AppDeps): express.Express {
   api.use(focusRoutes(db));
   api.use(timeRoutes(db));
   api.use(aiRoutes(db));
+  api.use(pushRoutes(db, push, push ? webPushSender(push) : null));
+  api.use(calendarFeedRoutes(db, google.appUrl));
   api.use(lmsRoutes(db, lmsFetchOptions()));
 
   api.use(notFoundHandler);

@@ -29,6 +29,7 @@ export const SERVER_SECRETS = [
   'OPENAI_API_KEY',
   'GOOGLE_OAUTH_CLIENT_SECRET',
   'TOKEN_ENCRYPTION_KEY',
+  'VAPID_PRIVATE_KEY',
 ] as const;
 
 export function declaredSecrets(env: NodeJS.ProcessEnv = process.env): string[] {

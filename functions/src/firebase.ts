@@ -1,6 +1,7 @@
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { fenceLateWrites, firestoreDeadlineSettings } from './http/deadline.ts';
 
 /**
  * The one place that initialises the Admin SDK. In the local stack the
@@ -22,7 +23,8 @@ export function getServices(): Services {
     const projectId = process.env.FIREBASE_CONFIG ? undefined : process.env.GCLOUD_PROJECT;
     const app = getApps()[0] ?? initializeApp(projectId ? { projectId } : undefined);
     const db = getFirestore(app);
-    db.settings({ ignoreUndefinedProperties: true });
+    db.settings({ ignoreUndefinedProperties: true, ...firestoreDeadlineSettings() });
+    fenceLateWrites(db);
     services = { app, auth: getAuth(app), db };
   }
   return services;

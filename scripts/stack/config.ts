@@ -31,6 +31,8 @@ export const WEB_PORT = 5173 + PORT_OFFSET;
 export const OPENAI_STANDIN_PORT = Number(process.env.OPENAI_STANDIN_PORT ?? 8089) + PORT_OFFSET;
 export const CALENDAR_STANDIN_PORT =
   Number(process.env.CALENDAR_STANDIN_PORT ?? 8090) + PORT_OFFSET;
+/** The Web Push stand-in (HTTPS). */
+export const PUSH_STANDIN_PORT = Number(process.env.PUSH_STANDIN_PORT ?? 8091) + PORT_OFFSET;
 export const DATA_DIR = join(ROOT, '.data');
 
 interface FirebaseJson {
@@ -84,6 +86,8 @@ export interface ProviderUrls {
   openaiBaseUrl?: string;
   calendarRootUrl?: string;
   oauthTokenUrl?: string;
+  /** The Web Push stand-in's base URL. */
+  pushBaseUrl?: string;
   /** The LMS stand-in: the one loopback base the functions may fetch feeds from. */
   lmsBaseUrl?: string;
 }
@@ -92,6 +96,19 @@ const pick = (...values: (string | undefined)[]) => values.find((v) => v !== und
 
 /** Encrypts Google refresh tokens at rest in the local stack (not a secret: local data only). */
 export const LOCAL_TOKEN_ENCRYPTION_KEY = 'YnJhaW5ib2FyZC1sb2NhbC1kZXYta2V5LTMyLWJ5dGU=';
+
+/**
+ * VAPID keys of the local stack (not secrets: local data only; production sets its own, the
+ * private one as a secret).
+ */
+export const LOCAL_VAPID_KEYS = {
+  publicKey:
+    'BCFK14cMg4bE1GhNMpG9abH8im_2hLHVgbc4uS4hCGixH1V88SOUlAiQiLsxLGEjn8XPSiyi5FjW1C9bT7p10KA',
+  privateKey: 'TM-CjK4TTg5H3CqN38iAkGn_4srI0ogP_vTD75Wefm0',
+};
+
+/** The stand-in's fixed TLS certificate, which the stack's processes trust. */
+export const PUSH_STANDIN_CERT = join(ROOT, 'scripts', 'standins', 'push-tls', 'cert.pem');
 
 /** Environment the functions see in the local stack (DESIGN §4). */
 export function functionsEnv(mode: StackMode, providers: ProviderUrls): Record<string, string> {
@@ -125,6 +142,12 @@ export function functionsEnv(mode: StackMode, providers: ProviderUrls): Record<s
     APP_URL: pick(process.env.APP_URL, `http://localhost:${WEB_PORT}`),
     LMS_ALLOWED_BASE_URL: providers.lmsBaseUrl,
     CORS_ORIGINS: `http://localhost:${WEB_PORT},http://127.0.0.1:${WEB_PORT}`,
+    VAPID_PUBLIC_KEY: pick(process.env.VAPID_PUBLIC_KEY, LOCAL_VAPID_KEYS.publicKey),
+    VAPID_PRIVATE_KEY: pick(process.env.VAPID_PRIVATE_KEY, LOCAL_VAPID_KEYS.privateKey),
+    VAPID_SUBJECT: pick(process.env.VAPID_SUBJECT, 'mailto:reminders@brainboard.test'),
+    // Endpoints under the stand-in are accepted besides the real push services.
+    PUSH_STANDIN_URL: providers.pushBaseUrl,
+    NODE_EXTRA_CA_CERTS: providers.pushBaseUrl && PUSH_STANDIN_CERT,
   };
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(candidates)) if (value) env[key] = value;
@@ -151,3 +174,7 @@ export function webEnv(mode: StackMode): Record<string, string> {
     VITE_AI_ENABLED: process.env.VITE_AI_ENABLED ?? 'true',
   };
 }
+
+/** Where the lite Firestore process writes its pid (fault tests pause and resume it). */
+export const liteFirestorePidFile = () =>
+  join(DATA_DIR, `lite-firestore${PORT_OFFSET ? `-${PORT_OFFSET}` : ''}.pid`);

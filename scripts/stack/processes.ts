@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
+
+const GUARD = join(import.meta.dirname, 'guard.mjs');
 
 export interface GroupProcess {
   child: ChildProcess;
@@ -14,7 +16,9 @@ export interface GroupProcess {
 
 /**
  * Starts a command in its own process group, so that stopping it also stops
- * everything it started (the emulators spawn Java and Node workers).
+ * everything it started (the emulators spawn Java and Node workers), and so that
+ * the group stops by itself when this process is killed. Adding a part to the
+ * stack as its own process is one call of this.
  */
 export function spawnGroup(
   command: string,
@@ -23,7 +27,8 @@ export function spawnGroup(
 ): GroupProcess {
   mkdirSync(dirname(opts.logFile), { recursive: true });
   const log = createWriteStream(opts.logFile, { flags: 'w' });
-  const child = spawn(command, args, {
+  // Through guard.mjs, which stops the whole group when this process goes away.
+  const child = spawn(process.execPath, [GUARD, command, ...args], {
     cwd: opts.cwd,
     env: opts.env,
     detached: true,
@@ -95,7 +100,9 @@ export async function waitForHttp(
       throw new Error(`${opts.what} stopped before it was ready:\n${opts.process?.tail() ?? ''}`);
     }
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      // A long wait per try: the Functions emulator keeps working on a request its caller
+      // gave up on, so short tries only pile work up in its queue.
+      const res = await fetch(url, { signal: AbortSignal.timeout(15_000) });
       if (res.ok) return;
     } catch {
       // Not up yet.
@@ -126,4 +133,20 @@ export async function assertPortsFree(ports: Record<string, number>): Promise<vo
       `Port${busy.length > 1 ? 's' : ''} ${busy.join(', ')} already in use. Is another \`npm start\` or test run still going? Stop it and try again.`,
     );
   }
+}
+
+/** Waits until something accepts TCP connections on 127.0.0.1:`port`. */
+export async function waitForPort(
+  port: number,
+  opts: { timeoutMs: number; process?: GroupProcess; what: string },
+): Promise<void> {
+  const deadline = Date.now() + opts.timeoutMs;
+  while (Date.now() < deadline) {
+    if (opts.process && opts.process.child.exitCode !== null) {
+      throw new Error(`${opts.what} stopped before it was ready:\n${opts.process.tail()}`);
+    }
+    if (!(await portIsFree(port))) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${opts.what} was not ready within ${opts.timeoutMs / 1000} s.`);
 }

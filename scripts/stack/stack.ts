@@ -1,18 +1,20 @@
 import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { FirestoreServer as LiteFirestoreServer } from '@firestore-emulator/server';
 import { join } from 'node:path';
 import { startCalendarStandin } from '../standins/calendar-standin.ts';
 import { startOpenAIStandin } from '../standins/openai-standin.ts';
+import { startPushStandin } from '../standins/push-standin.ts';
+import { startReminderJob } from './jobs.ts';
 import {
   CALENDAR_STANDIN_PORT,
   DATA_DIR,
   emulatorConfigFile,
+  liteFirestorePidFile,
   emulatorPorts,
   functionsEnv,
   OPENAI_STANDIN_PORT,
   PORT_OFFSET,
+  PUSH_STANDIN_PORT,
   PROJECT_ID,
   ROOT,
   urls,
@@ -22,7 +24,13 @@ import {
 } from './config.ts';
 import { startLms, startLmsSyncLoop, LMS_STANDIN_PORT } from './lms-jobs.ts';
 import { detectMode, type ModeChoice } from './mode.ts';
-import { assertPortsFree, spawnGroup, waitForHttp, type GroupProcess } from './processes.ts';
+import {
+  assertPortsFree,
+  spawnGroup,
+  waitForHttp,
+  waitForPort,
+  type GroupProcess,
+} from './processes.ts';
 
 export interface StackOptions {
   /** 'dev' serves the app with Vite's dev server, 'preview' builds it first; 'none' serves no app. */
@@ -43,6 +51,7 @@ export interface Stack {
     authEmulator: string;
     openai: string | null;
     calendar: string | null;
+    push: string;
     lms: string;
   };
   stop(): Promise<void>;
@@ -108,6 +117,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const useCalendarStandin = !process.env.GOOGLE_CALENDAR_ROOT_URL;
     if (useOpenAIStandin) ports['OpenAI stand-in'] = OPENAI_STANDIN_PORT;
     if (useCalendarStandin) ports['Calendar stand-in'] = CALENDAR_STANDIN_PORT;
+    ports['Web Push stand-in'] = PUSH_STANDIN_PORT;
     ports['LMS stand-in'] = LMS_STANDIN_PORT;
     await assertPortsFree(ports);
     mkdirSync(DATA_DIR, { recursive: true });
@@ -130,23 +140,54 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       log(`Calendar stand-in: ${calendar.url}`);
     }
 
+    const push = await startPushStandin({ port: PUSH_STANDIN_PORT, host: '127.0.0.1' });
+    stoppers.push(() => push.close());
+    providers.pushBaseUrl = push.url;
+    log(`Web Push stand-in: ${push.url}`);
     const lms = await startLms(log);
     stoppers.push(() => lms.close());
     providers.lmsBaseUrl = lms.url;
 
     if (mode.mode === 'lite') {
-      // Its ESM build has unresolvable imports under Node's loader; the CJS build works.
-      const { FirestoreServer } = createRequire(import.meta.url)('@firestore-emulator/server') as {
-        FirestoreServer: typeof LiteFirestoreServer;
-      };
-      const firestore = new FirestoreServer();
-      await firestore.start(emulatorPorts.firestore);
-      stoppers.push(async () => firestore.stop());
+      // Its own process: a fault can pause or stop it without touching the rest.
+      const firestore = spawnGroup(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          join(ROOT, 'scripts', 'stack', 'liteFirestore.ts'),
+          String(emulatorPorts.firestore),
+          liteFirestorePidFile(),
+        ],
+        {
+          cwd: ROOT,
+          env: process.env,
+          logFile: join(
+            DATA_DIR,
+            'logs',
+            `lite-firestore${PORT_OFFSET ? `-${PORT_OFFSET}` : ''}.log`,
+          ),
+        },
+      );
+      stoppers.push(() => firestore.stop(2000));
+      await waitForPort(emulatorPorts.firestore, {
+        timeoutMs: 30_000,
+        process: firestore,
+        what: 'The lite Firestore',
+      });
       log(`Lite Firestore (gRPC): ${urls.firestoreHost}`);
     }
 
     const fnEnv = functionsEnv(mode.mode, providers);
-    const childEnv: NodeJS.ProcessEnv = { ...process.env, ...fnEnv };
+    const childEnv: NodeJS.ProcessEnv = {
+      // Reading the functions' code takes longer than the CLI's 10 s on a busy machine.
+      FUNCTIONS_DISCOVERY_TIMEOUT: '60',
+      ...process.env,
+      ...fnEnv,
+      // The Functions emulator starts one worker process per request in flight, up to this
+      // many (firebase-tools' default is 50, each ~150 MB); requests past it wait in its queue.
+      FUNCTIONS_EMULATOR_PARALLEL: process.env.FUNCTIONS_EMULATOR_PARALLEL ?? '6',
+    };
 
     log('Building the functions...');
     const watcher = await bundleFunctions(options.web === 'dev', childEnv);
@@ -179,6 +220,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       process: emulators,
       what: 'The Firebase emulators',
     });
+
+    const reminders = startReminderJob(childEnv);
+    stoppers.push(() => reminders.stop());
 
     // The Admin SDK in this process talks to the same emulators.
     Object.assign(process.env, {
@@ -235,6 +279,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         authEmulator: urls.auth,
         openai: providers.openaiBaseUrl ?? null,
         calendar: providers.calendarRootUrl ?? null,
+        push: push.url,
         lms: lms.url,
       },
       stop,

@@ -85,9 +85,10 @@ describe('CSRF on state-changing routes (POST /api/auth/logout)', () => {
 
     const ok = await call('POST', '/api/auth/logout', { token: user.idToken, csrf: csrf_token });
     expect(ok.status).toBe(200);
-    // Logging out retires the token.
+    // Logging out ends this sign-in: its ID token is refused from now on.
     const again = await call('POST', '/api/auth/logout', { token: user.idToken, csrf: csrf_token });
-    expect(again.status).toBe(403);
+    expect(again.status).toBe(401);
+    expect(again.body).toEqual({ error: 'You signed out on this device. Please sign in again.' });
   });
 
   it('checks authentication before CSRF', async () => {

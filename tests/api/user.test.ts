@@ -95,11 +95,11 @@ describe('POST /api/acceptance', () => {
 });
 
 describe('POST /api/auth/logout', () => {
-  it('retires the CSRF token, and a new session hands out a fresh one', async () => {
+  it('ends this sign-in: its token is refused afterwards', async () => {
     const me = await signedIn();
     expect((await me.as('POST', '/api/auth/logout')).status).toBe(200);
-    expect((await me.as('POST', '/api/auth/logout')).status).toBe(403);
-    const fresh = await sessionOf(me.user);
-    expect(fresh.csrf_token).not.toBe(me.csrf);
+    const again = await me.as('POST', '/api/auth/logout');
+    expect(again.status).toBe(401);
+    expect(again.body).toEqual({ error: 'You signed out on this device. Please sign in again.' });
   });
 });

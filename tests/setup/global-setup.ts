@@ -13,6 +13,7 @@ declare module 'vitest' {
       firestoreHost: string;
       openai: string | null;
       calendar: string | null;
+      push: string;
       lms: string;
     };
   }
@@ -43,6 +44,7 @@ export async function setup(project: TestProject) {
     firestoreHost: urls.firestoreHost,
     openai: stack.urls.openai,
     calendar: stack.urls.calendar,
+    push: stack.urls.push,
     lms: stack.urls.lms,
   });
 }

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { buildSamplePdf } from '../../functions/src/files/pdf.fixture.ts';
 import { DATA_DIR } from '../../scripts/stack/config.ts';
@@ -134,6 +134,8 @@ export interface Ids {
   fileId: string;
   /** An assignment already holding the most subtasks and notes allowed (only with `full`). */
   fullAssignmentId: string;
+  /** A Web Push device (on the stack's stand-in). */
+  deviceId: string;
   /** A calendar feed (an empty one, so it adds no assignments). */
   feedId: string;
 }
@@ -221,6 +223,12 @@ interface Item {
   notes: { id: string }[];
 }
 
+/** A device's public key, as a browser makes it for a push subscription. */
+function deviceKey(): Buffer {
+  const ecdh = createECDH('prime256v1');
+  return ecdh.generateKeys();
+}
+
 /** Creates a student with data of every kind the API serves. */
 export async function makeStudent(opts: StudentOptions = {}): Promise<Student> {
   const user = await createTestUser(opts.prefix ?? 'security');
@@ -286,6 +294,24 @@ export async function makeStudent(opts: StudentOptions = {}): Promise<Student> {
     fullAssignmentId = full.item.id;
   }
   if (opts.calendar) await grantCalendar(me);
+  const device = await json<{ id: string }>(
+    me,
+    'POST',
+    '/api/push/subscriptions',
+    {
+      subscription: {
+        endpoint: `${inject('stack').push}push/${marker}`,
+        keys: {
+          p256dh: deviceKey().toString('base64url'),
+          auth: randomBytes(16).toString('base64url'),
+        },
+      },
+      device_name: `Phone ${marker}`,
+    },
+    201,
+  );
+  // The feed link exists from here on, so reading it changes nothing.
+  await json(me, 'GET', '/api/calendar-feed', undefined, 200);
   const feed = await json<{ id: string }>(
     me,
     'POST',
@@ -307,6 +333,7 @@ export async function makeStudent(opts: StudentOptions = {}): Promise<Student> {
       noteId: note.id,
       fileId: up.body.file_id as string,
       fullAssignmentId,
+      deviceId: device.id,
       feedId: feed.id,
     },
   };

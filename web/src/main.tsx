@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRoutes } from './app/AppRoutes.tsx';
 import { Router } from './app/router.tsx';
+import { registerServiceWorker } from './reminders/serviceWorker.ts';
 import { initTheme } from './theme/theme.ts';
 import './ui/base.css';
 
@@ -9,6 +10,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
 initTheme();
+registerServiceWorker();
 
 createRoot(root).render(
   <StrictMode>

@@ -1,4 +1,9 @@
-import { DEEP_DIVE_TOOLS, formatValidationError } from '@brainboard/domain';
+import {
+  DEEP_DIVE_TOOLS,
+  formatValidationError,
+  isPrototypeName,
+  isWellFormedText,
+} from '@brainboard/domain';
 import { z } from 'zod';
 import { badRequest } from '../http/errors.ts';
 import {
@@ -17,7 +22,8 @@ const id = (field: string) =>
       error: (issue) =>
         issue.input === undefined ? `${field} is required.` : `${field} must be text.`,
     })
-    .regex(ID_RE, `${field} is not valid.`);
+    .regex(ID_RE, `${field} is not valid.`)
+    .refine((v) => !isPrototypeName(v), `${field} is not valid.`);
 
 /** An optional id where clients may also send '' or null for "none". */
 const optionalId = (field: string) =>
@@ -29,7 +35,8 @@ const prompt = z
   })
   .trim()
   .min(1, 'prompt is required.')
-  .max(PROMPT_MAX_CHARS, `prompt must be at most ${PROMPT_MAX_CHARS} characters.`);
+  .max(PROMPT_MAX_CHARS, `prompt must be at most ${PROMPT_MAX_CHARS} characters.`)
+  .refine(isWellFormedText, 'prompt contains a broken character. Please retype it.');
 
 const message = (maxChars: number) =>
   z.object(
@@ -39,7 +46,8 @@ const message = (maxChars: number) =>
       }),
       content: z
         .string({ error: 'Each message content must be text.' })
-        .max(maxChars, `Each message must be at most ${maxChars} characters.`),
+        .max(maxChars, `Each message must be at most ${maxChars} characters.`)
+        .refine(isWellFormedText, 'A message contains a broken character. Please retype it.'),
     },
     { error: 'Each message must be an object with role and content.' },
   );

@@ -1,10 +1,19 @@
-import { SUBTASK_MAX_LENGTH, storedEstimate } from '@brainboard/domain';
+import {
+  SUBTASK_MAX_LENGTH,
+  storedEstimate,
+  toWellFormedText,
+  truncateGraphemes,
+} from '@brainboard/domain';
 import { SUGGESTIONS_MAX } from './limits.ts';
 
-/** A title cut to `max` characters, at a word boundary when one is near. */
+/**
+ * A title cut to `max` characters, at a word boundary when one is near, and never inside a
+ * grapheme (an emoji's two halves stay together); lone surrogates are repaired.
+ */
 export function capTitle(title: string, max = SUBTASK_MAX_LENGTH): string {
+  title = toWellFormedText(title);
   if (title.length <= max) return title;
-  const cut = title.slice(0, max);
+  const cut = truncateGraphemes(title, max);
   const space = cut.lastIndexOf(' ');
   return (space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd();
 }

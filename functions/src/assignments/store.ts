@@ -54,6 +54,8 @@ export interface AssignmentDoc {
   deep_dive: Record<string, string>;
   /** Place inside its column: smaller comes first. */
   rank: number;
+  /** Minutes before the due time; null (or absent) means the student's defaults. */
+  reminders?: number[] | null;
   /** Raised by one on every write (FieldValue.increment). */
   version: number;
   created_at: string;
@@ -85,6 +87,7 @@ export interface NewAssignment {
   }[];
   notes?: { id: string; text: string; created_date?: string }[];
   rank?: number;
+  reminders?: number[] | null;
 }
 
 /**
@@ -129,6 +132,7 @@ export async function createAssignment(
       completed_date: status === 'done' ? now.toISOString() : null,
       deep_dive: {},
       rank,
+      reminders: input.reminders ?? null,
       version: 1,
       created_at: now.toISOString(),
       updated_at: now.toISOString(),

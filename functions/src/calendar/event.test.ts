@@ -25,6 +25,23 @@ describe('the calendar event of an assignment', () => {
     expect(event.start.dateTime).toBe('2030-01-02T08:00:00');
   });
 
+  it('carries the reminder times as popup reminders', () => {
+    const event = eventFor(
+      { ...base, due_date: '2030-01-02T09:00:00' },
+      'UTC',
+      'http://x',
+      [1440, 60, 0],
+    );
+    expect(event.reminders).toEqual({
+      useDefault: false,
+      overrides: [
+        { method: 'popup', minutes: 1440 },
+        { method: 'popup', minutes: 60 },
+        { method: 'popup', minutes: 0 },
+      ],
+    });
+  });
+
   it('refuses an assignment without a due date', () => {
     expect(() => eventFor(base, 'UTC', 'http://x')).toThrow(NO_DUE_DATE);
   });

@@ -52,7 +52,12 @@ export const assignmentLink = (appUrl: string, id: string) =>
  * lasts EVENT_MINUTES, with the title, the description and a link back.
  * A legacy date-only due date takes the default time 08:00 (SPEC §4).
  */
-export function eventFor(assignment: EventSource, timeZone: string, appUrl: string) {
+export function eventFor(
+  assignment: EventSource,
+  timeZone: string,
+  appUrl: string,
+  reminderMinutes: readonly number[] = [],
+) {
   const due = migrateDateOnly(assignment.due_date ?? '');
   if (!due) throw new EventInputError(NO_DUE_DATE);
   if (!isValidDueDate(due)) {
@@ -67,5 +72,10 @@ export function eventFor(assignment: EventSource, timeZone: string, appUrl: stri
     end: { dateTime: addMinutes(due, EVENT_MINUTES), timeZone },
     source: { title: 'Brainboard', url: link },
     extendedProperties: { private: { brainboardAssignmentId: assignment.id } },
+    // The same reminder times as push and the calendar feed, as popups.
+    reminders: {
+      useDefault: false,
+      overrides: reminderMinutes.map((minutes) => ({ method: 'popup', minutes })),
+    },
   };
 }

@@ -1,3 +1,4 @@
+import { effectiveReminders } from '@brainboard/domain';
 import type { Firestore } from 'firebase-admin/firestore';
 import { calendar as googleCalendar } from 'googleapis/build/src/apis/calendar/index.js';
 import { assignmentRef, readAssignmentDoc } from '../assignments/store.ts';
@@ -11,6 +12,7 @@ import {
   oauthClient,
 } from '../auth/grant.ts';
 import { HttpError, notFound } from '../http/errors.ts';
+import { profileRef } from '../users/profile.ts';
 import { EventInputError, eventFor } from './event.ts';
 
 /** SPEC §8: the web app looks for this text to ask the student to sign in again. */
@@ -67,13 +69,31 @@ function isAccessProblem(err: unknown): boolean {
   return /insufficient authentication scopes|invalid_grant/i.test((err as Error)?.message ?? '');
 }
 
-function googleFailure(err: unknown): HttpError {
+/** The longest one call to Google (token refresh, insert, patch) may take. */
+export const GOOGLE_CALL_TIMEOUT_MS = 10_000;
+
+export const CALENDAR_UNREACHABLE =
+  'Google Calendar could not be reached right now. Please try again in a few minutes.';
+
+/** Google's own explanation, when Google answered one; never an address or a stack. */
+function googleReason(err: unknown): string | null {
+  const e = err as GoogleApiError | undefined;
+  if (typeof e?.response?.status !== 'number') return null;
+  const detail = e.message?.trim() ?? '';
+  if (!detail || /https?:\/\/|\d{1,3}(\.\d{1,3}){3}|\bat\s+\S+\s+\(/i.test(detail)) return null;
+  return detail.slice(0, 200);
+}
+
+export function googleFailure(err: unknown): HttpError {
   const status = statusOf(err);
-  const detail = (err as Error)?.message?.trim() || 'no answer';
   if (status === 429 || reasonsOf(err).some((r) => /rateLimit/i.test(r))) {
     return new HttpError(429, `Google Calendar is busy right now. Please try again in a minute.`);
   }
-  return new HttpError(503, `Google Calendar did not accept the event: ${detail}`);
+  const reason = googleReason(err);
+  return new HttpError(
+    503,
+    reason ? `Google Calendar did not accept the event: ${reason}` : CALENDAR_UNREACHABLE,
+  );
 }
 
 /**
@@ -93,7 +113,13 @@ export async function saveAssignmentToCalendar(
   if (!doc) throw notFound(ASSIGNMENT_NOT_FOUND);
   let body;
   try {
-    body = eventFor({ id: assignmentId, ...doc }, timeZone, config.appUrl);
+    const defaults = (await profileRef(db, uid).get()).get('reminder_defaults') as unknown;
+    body = eventFor(
+      { id: assignmentId, ...doc },
+      timeZone,
+      config.appUrl,
+      effectiveReminders(doc.reminders, Array.isArray(defaults) ? (defaults as number[]) : null),
+    );
   } catch (err) {
     if (err instanceof EventInputError) throw new HttpError(400, err.message);
     throw err;
@@ -120,11 +146,14 @@ export async function saveAssignmentToCalendar(
       try {
         // status 'confirmed' also brings back an event deleted in the calendar meanwhile.
         event = (
-          await calendar.events.patch({
-            calendarId: 'primary',
-            eventId: existingId,
-            requestBody: { ...body, status: 'confirmed' },
-          })
+          await calendar.events.patch(
+            {
+              calendarId: 'primary',
+              eventId: existingId,
+              requestBody: { ...body, status: 'confirmed' },
+            },
+            { timeout: GOOGLE_CALL_TIMEOUT_MS },
+          )
         ).data;
       } catch (err) {
         const status = statusOf(err);
@@ -133,7 +162,12 @@ export async function saveAssignmentToCalendar(
       }
     }
     if (!event) {
-      event = (await calendar.events.insert({ calendarId: 'primary', requestBody: body })).data;
+      event = (
+        await calendar.events.insert(
+          { calendarId: 'primary', requestBody: body },
+          { timeout: GOOGLE_CALL_TIMEOUT_MS },
+        )
+      ).data;
       created = true;
     }
     if (!event.id) throw new Error('Google Calendar answered without an event id.');

@@ -73,7 +73,18 @@ describe.each(['piped', 'raw'] as const)('readUpload (%s body)', (kind) => {
   it('flags a file over the limit and keeps only the first part of it', async () => {
     const res = await post(form([{ name: 'big.pdf', bytes: new Uint8Array(5000) }]));
     expect(res.body.files).toEqual([
-      expect.objectContaining({ name: 'big.pdf', size: 1000, tooLarge: true }),
+      expect.objectContaining({ name: 'big.pdf', size: 1001, tooLarge: true }),
+    ]);
+  });
+
+  it('accepts a file of exactly the limit and flags one byte more', async () => {
+    const exact = await post(form([{ name: 'exact.pdf', bytes: new Uint8Array(1000) }]));
+    expect(exact.body.files).toEqual([
+      expect.objectContaining({ name: 'exact.pdf', size: 1000, tooLarge: false }),
+    ]);
+    const over = await post(form([{ name: 'over.pdf', bytes: new Uint8Array(1001) }]));
+    expect(over.body.files).toEqual([
+      expect.objectContaining({ name: 'over.pdf', size: 1001, tooLarge: true }),
     ]);
   });
 

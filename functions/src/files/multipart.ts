@@ -49,7 +49,9 @@ export function readUpload(
         defParamCharset: 'utf8',
         limits: {
           files: limits.maxFiles,
-          fileSize: limits.maxBytes,
+          // busboy marks a file of exactly `fileSize` bytes as truncated: allow one more byte
+          // and decide by the length.
+          fileSize: limits.maxBytes + 1,
           fields: 20,
           parts: 40,
           fieldSize: 64 * 1024,
@@ -69,9 +71,13 @@ export function readUpload(
         new Promise<void>((done, fail) => {
           const chunks: Buffer[] = [];
           let tooLarge = false;
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          let size = 0;
+          stream.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            chunks.push(chunk);
+          });
           stream.on('limit', () => {
-            tooLarge = true;
+            tooLarge = size > limits.maxBytes;
           });
           stream.on('error', fail);
           stream.on('end', () => {
@@ -79,7 +85,10 @@ export function readUpload(
               field,
               name: displayName(info.filename),
               bytes: Buffer.concat(chunks),
-              tooLarge: tooLarge || (stream as { truncated?: boolean }).truncated === true,
+              tooLarge:
+                tooLarge ||
+                (stream as { truncated?: boolean }).truncated === true ||
+                size > limits.maxBytes,
             });
             done();
           });

@@ -2,7 +2,21 @@
  * Test support: a small, valid PDF with real text, built byte by byte (no
  * PDF library needed). Each page is a list of lines in Helvetica.
  */
-export function buildSamplePdf(pages: string[][]): Buffer {
+export function buildSamplePdf(
+  pages: string[][],
+  options: { padToBytes?: number; contentStream?: Buffer } = {},
+): Buffer {
+  if (options.padToBytes !== undefined) {
+    // An unreferenced stream of spaces makes the file exactly the size asked for.
+    const target = options.padToBytes;
+    let pad = 0;
+    for (let i = 0; i < 3; i++) {
+      const size = buildSamplePdf(pages, { padding: pad } as never).length;
+      pad += target - size;
+    }
+    return buildSamplePdf(pages, { padding: pad } as never);
+  }
+  const padding = (options as { padding?: number }).padding;
   const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
   const objects: string[] = [];
   const pageIds: number[] = [];
@@ -21,6 +35,11 @@ export function buildSamplePdf(pages: string[][]): Buffer {
     objects[contentId] =
       `<< /Length ${Buffer.byteLength(body, 'latin1')} >>\nstream\n${body}\nendstream`;
   });
+  if (padding !== undefined) {
+    objects.push(
+      `<< /Length ${padding} >>\nstream\n${' '.repeat(Math.max(0, padding))}\nendstream`,
+    );
+  }
   objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pageIds.length} >>`;
 
   let out = '%PDF-1.4\n';

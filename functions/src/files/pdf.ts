@@ -1,4 +1,5 @@
-/** PDF checks and text extraction for uploads (issue 7). */
+/** PDF checks and text extraction for uploads. */
+import { PDF_MAX_PAGES, PdfLimitError } from './pdfLimits.ts';
 
 const PDF_MAGIC = '%PDF-';
 
@@ -49,6 +50,7 @@ export async function extractPdfText(
   bytes: Uint8Array,
   maxChars = PDF_TEXT_MAX_CHARS,
   budgetMs = PDF_EXTRACT_BUDGET_MS,
+  maxPages = PDF_MAX_PAGES,
 ): Promise<ExtractedText> {
   const { getDocumentProxy } = await import('unpdf');
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
@@ -61,6 +63,10 @@ export async function extractPdfText(
   }
   const started = Date.now();
   const pages = pdf.numPages;
+  if (pages > maxPages) {
+    await pdf.destroy().catch(() => {});
+    throw new PdfLimitError('pages');
+  }
   const parts: string[] = [];
   let length = 0;
   let truncated = false;

@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { badRequest, notFound } from '../http/errors.ts';
-import { extractPdfText } from './pdf.ts';
+import { readPdfText } from './pdfSandbox.ts';
 import { fileStoreFromEnv, storedFilePath, userFilesPrefix, type FileStore } from './store.ts';
 
 /** `users/{uid}/files/{fileId}` (DESIGN §2): PDF metadata and its extracted text. */
@@ -32,7 +32,7 @@ export async function saveUploadedPdf(
   now = new Date(),
 ): Promise<{ id: string; doc: FileDoc }> {
   // Extract first: a PDF that cannot be read is refused before anything is stored.
-  const extracted = await extractPdfText(file.bytes);
+  const extracted = await readPdfText(file.bytes);
   const ref = filesOf(db, uid).doc();
   const path = storedFilePath(uid, ref.id);
   await store.put(path, file.bytes, 'application/pdf');

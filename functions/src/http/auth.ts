@@ -13,21 +13,31 @@ export function callerOf(req: Request): DecodedIdToken {
   return user;
 }
 
+export const SESSION_INVALID = 'Your session has expired or is not valid. Please sign in again.';
+export const SIGNED_OUT = 'You signed out on this device. Please sign in again.';
+
 /**
+ * Verifies the ID token. Tokens of a sign-in that ended with Logout (`ended`) are refused.
  * DESIGN §3: `Authorization: Bearer <Firebase ID token>`, verified with the
  * Admin SDK. Revocation is checked too, so a deleted or disabled account, or
  * a token made up for an account that does not exist, is refused.
  */
-export function requireUser(auth: Auth): RequestHandler {
+export function requireUser(
+  auth: Auth,
+  ended: (uid: string, authTime: number) => Promise<boolean> = async () => false,
+): RequestHandler {
   return route(async (req, _res, next) => {
     const header = req.get('authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw unauthorized('Please sign in to continue.');
+    let user: DecodedIdToken;
     try {
-      (req as AuthedRequest).user = await auth.verifyIdToken(match[1], true);
+      user = await auth.verifyIdToken(match[1], true);
     } catch {
-      throw unauthorized('Your session has expired or is not valid. Please sign in again.');
+      throw unauthorized(SESSION_INVALID);
     }
+    if (await ended(user.uid, user.auth_time)) throw unauthorized(SIGNED_OUT);
+    (req as AuthedRequest).user = user;
     next();
   });
 }

@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './deadline.ts';
 
 /** An error whose message is safe and useful to show to the person using the app. */
 export class HttpError extends Error {
@@ -30,6 +31,9 @@ export const notFoundHandler: RequestHandler = (_req, res) => {
   res.status(404).json({ error: 'There is no such API endpoint.' });
 };
 
+/** Malformed JSON, or JSON that is a bare value (a string, a number) instead of an object. */
+export const NOT_JSON_OBJECT = 'The request body is not valid JSON.';
+
 interface BodyParserError {
   type?: string;
   status?: number;
@@ -37,6 +41,11 @@ interface BodyParserError {
 
 /** JSON errors per DESIGN §3: a message a person can act on, never a stack trace. */
 export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next) => {
+  // The request's deadline already answered; what the route found out later is dropped.
+  if (res.headersSent) {
+    if (!res.writableEnded) res.end();
+    return;
+  }
   if (err instanceof HttpError) {
     res.status(err.status).json({ error: err.message });
     return;
@@ -46,13 +55,30 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next
     res.status(404).json({ error: 'Not found. It may have been deleted.' });
     return;
   }
+  if (isDatabaseUnavailable(err)) {
+    res.set('Retry-After', String(RETRY_AFTER_SECONDS));
+    res.status(503).json({ error: DATABASE_UNAVAILABLE });
+    return;
+  }
   const parserError = err as BodyParserError;
   if (parserError?.type === 'entity.too.large' || parserError?.status === 413) {
     res.status(413).json({ error: 'The request is too large. The limit is 1 MB.' });
     return;
   }
   if (parserError?.type === 'entity.parse.failed') {
-    res.status(400).json({ error: 'The request body is not valid JSON.' });
+    res.status(400).json({ error: NOT_JSON_OBJECT });
+    return;
+  }
+  if (parserError?.type === 'encoding.unsupported' || parserError?.type === 'charset.unsupported') {
+    res.status(415).json({ error: 'Send the request body as UTF-8 JSON.' });
+    return;
+  }
+  if (
+    typeof parserError?.status === 'number' &&
+    parserError.status >= 400 &&
+    parserError.status < 500
+  ) {
+    res.status(400).json({ error: 'The request could not be read. Please try again.' });
     return;
   }
   console.error('Unhandled API error', err);

@@ -11,6 +11,8 @@ export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number
 export interface RateLimiter {
   /** Counts one request of `uid` and says whether it is within the limits. */
   hit(uid: string, now?: number): Promise<RateDecision>;
+  /** Says whether one more request of `uid` would be within the limits, counting nothing. */
+  check?(uid: string, now?: number): Promise<RateDecision>;
 }
 
 /** A positive whole number from the environment, else the fallback. */
@@ -88,7 +90,31 @@ export function firestoreRateLimiter(
   windows: RateWindow[],
   kind: RateKind = 'ai',
 ): RateLimiter {
+  const refsAt = (uid: string, now: number) =>
+    windows.map((w) => {
+      const index = Math.floor(now / 1000 / w.seconds);
+      return {
+        window: w,
+        end: (index + 1) * w.seconds * 1000,
+        ref: db
+          .collection('users')
+          .doc(uid)
+          .collection('private')
+          .doc(`${kind}-rate-${w.seconds}s-${index}`),
+      };
+    });
   return {
+    async check(uid, now = Date.now()) {
+      const refs = refsAt(uid, now);
+      const snaps = await db.getAll(...refs.map((r) => r.ref));
+      let retryAfter = 0;
+      snaps.forEach((snap, i) => {
+        const { window, end } = refs[i]!;
+        const count = Number(snap.get('count') ?? 0);
+        if (count >= window.limit) retryAfter = Math.max(retryAfter, Math.ceil((end - now) / 1000));
+      });
+      return retryAfter > 0 ? { ok: false, retryAfterSeconds: retryAfter } : { ok: true };
+    },
     async hit(uid, now = Date.now()) {
       const refs = windows.map((w) => {
         const index = rateWindowIndex(w.seconds, now);

@@ -27,6 +27,7 @@ import { suggestionsFromJson } from '../ai/suggestions.ts';
 import { assignmentsOf, writePaths } from '../assignments/store.ts';
 import { fileContextOf } from '../files/records.ts';
 import { callerOf } from '../http/auth.ts';
+import { liftDeadline } from '../http/deadline.ts';
 import { HttpError, notFound, route } from '../http/errors.ts';
 
 export { AI_DEEP_DIVE_OFF, AI_HELP_OFF };
@@ -65,6 +66,8 @@ const providerStatus = (err: unknown): number | undefined => {
  * (and may count as destroyed) once the body has been parsed.
  */
 function abortOnDisconnect(res: Response) {
+  // The provider's answer has its own timeouts; the database deadline ends here.
+  liftDeadline(res);
   const controller = new AbortController();
   let gone = false;
   const onClose = () => {

@@ -178,6 +178,7 @@ export function assignmentRoutes(db: Firestore): Router {
           if (input.description !== undefined) fields.description = input.description;
           if (input.due_date !== undefined) fields.due_date = input.due_date;
           if (input.rank !== undefined) fields.rank = input.rank;
+          if (input.reminders !== undefined) fields.reminders = input.reminders;
           if (input.status !== undefined) {
             fields.status = input.status;
             // Entering done stamps completed_date; leaving done clears it.

@@ -3,7 +3,12 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import type { GoogleConfig } from '../auth/config.ts';
 import { FALLBACK_TIME_ZONE, isTimeZone } from '../calendar/event.ts';
-import { ASSIGNMENT_NOT_FOUND, saveAssignmentToCalendar } from '../calendar/googleCalendar.ts';
+import {
+  ASSIGNMENT_NOT_FOUND,
+  GOOGLE_CALL_TIMEOUT_MS,
+  saveAssignmentToCalendar,
+} from '../calendar/googleCalendar.ts';
+import { armDeadline, DATABASE_DEADLINE_MS } from '../http/deadline.ts';
 import { callerOf } from '../http/auth.ts';
 import { badRequest, notFound, route } from '../http/errors.ts';
 
@@ -32,6 +37,8 @@ export function calendarRoutes(db: Firestore, config: GoogleConfig): Router {
       if (zone !== undefined && (typeof zone !== 'string' || !isTimeZone(zone))) {
         throw badRequest('time_zone must be an IANA time zone such as "Europe/Berlin".');
       }
+      // Two calls to Google at most (token, then the event), each with its own timeout.
+      armDeadline(res, DATABASE_DEADLINE_MS + 2 * GOOGLE_CALL_TIMEOUT_MS);
       const result = await saveAssignmentToCalendar(
         db,
         config,

@@ -11,6 +11,8 @@ import {
 } from '../http/rateLimit.ts';
 import { NotMultipartError, readUpload } from '../files/multipart.ts';
 import { looksLikePdf, PdfReadError } from '../files/pdf.ts';
+import { PDF_EXTRACT_TIME_LIMIT_MS, PDF_MAX_PAGES, PdfLimitError } from '../files/pdfLimits.ts';
+import { armDeadline, DATABASE_DEADLINE_MS } from '../http/deadline.ts';
 import { saveUploadedPdf } from '../files/records.ts';
 import { fileStoreFromEnv, type FileStore } from '../files/store.ts';
 import { csrfTokenOf } from '../users/profile.ts';
@@ -23,6 +25,27 @@ export const uploadRateLimited = (seconds: number) =>
   `You have uploaded many files in a short time. Please wait ${
     seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`
   } and try again.`;
+
+/** A PDF past a reading limit: 422 with what the student can do about it. */
+export function pdfLimitError(err: PdfLimitError, name: string): HttpError {
+  switch (err.limit) {
+    case 'pages':
+      return new HttpError(
+        422,
+        `File ${name} has more than ${PDF_MAX_PAGES.toLocaleString('en-US')} pages. Please upload a shorter PDF.`,
+      );
+    case 'time':
+      return new HttpError(
+        422,
+        `File ${name} took too long to read. Please upload a shorter or simpler PDF.`,
+      );
+    default:
+      return new HttpError(
+        422,
+        `File ${name} holds too much compressed content to read. Please upload a smaller PDF.`,
+      );
+  }
+}
 
 /**
  * POST /api/upload-pdf (SPEC §5, §7): multipart field `file`, one PDF of at
@@ -60,16 +83,21 @@ export function filesRoutes(
       }
       if (!looksLikePdf(file.bytes)) throw badRequest(fileNotPdf(file.name));
 
-      const decision = await rateLimiter.hit(uid);
+      // Only accepted uploads count: check the limit now, count the upload once stored.
+      const decision = await (rateLimiter.check ?? rateLimiter.hit)(uid);
       if (!decision.ok) {
         res.set('Retry-After', String(decision.retryAfterSeconds));
         throw new HttpError(429, uploadRateLimited(decision.retryAfterSeconds));
       }
 
+      // Reading the PDF has its own limits; the database calls around it keep theirs.
+      armDeadline(res, DATABASE_DEADLINE_MS + PDF_EXTRACT_TIME_LIMIT_MS);
       try {
         const { id, doc } = await saveUploadedPdf(db, store(), uid, file);
+        if (rateLimiter.check) await rateLimiter.hit(uid);
         res.status(201).json({ file_id: id, name: doc.name, size: doc.size, pages: doc.pages });
       } catch (err) {
+        if (err instanceof PdfLimitError) throw pdfLimitError(err, file.name);
         if (err instanceof PdfReadError) {
           throw badRequest(
             err.reason === 'password'

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import { callerOf } from '../http/auth.ts';
 import { route } from '../http/errors.ts';
+import { endSignIn } from '../users/signins.ts';
 import { getOrCreateProfile, rotateCsrfToken, sessionUser } from '../users/profile.ts';
 
 export function sessionRoutes(db: Firestore): Router {
@@ -17,11 +18,16 @@ export function sessionRoutes(db: Firestore): Router {
     }),
   );
 
-  /** Ends the server side of the session: the CSRF token in use stops working. */
+  /**
+   * Ends this device's sign-in: its ID tokens are refused from now on, and the CSRF token
+   * in use stops working. Other devices' sign-ins stay.
+   */
   router.post(
     '/auth/logout',
     route(async (req, res) => {
-      await rotateCsrfToken(db, callerOf(req).uid);
+      const caller = callerOf(req);
+      await endSignIn(db, caller.uid, caller.auth_time);
+      await rotateCsrfToken(db, caller.uid);
       res.json({ ok: true });
     }),
   );

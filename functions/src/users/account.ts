@@ -2,6 +2,8 @@ import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { deleteGoogleGrant } from '../auth/grant.ts';
 import { deleteUserFiles } from '../files/records.ts';
+import { deleteFeed } from '../calendarFeed/store.ts';
+import { pushUsers } from '../push/subscriptions.ts';
 import { DELETING_FIELD } from './liveAccount.ts';
 import { profileRef } from './profile.ts';
 
@@ -29,6 +31,9 @@ export async function deleteAccount(auth: Auth, db: Firestore, uid: string): Pro
   await deleteGoogleGrant(db, uid);
   // Stored PDF bytes live outside Firestore (local folder or bucket).
   await deleteUserFiles(db, uid);
+  // Top-level lookups that point at the student: the feed link and the reminder list.
+  await deleteFeed(db, uid);
+  await pushUsers(db).doc(uid).delete();
   await db.recursiveDelete(profile);
   await deleteFeedsOf(db, uid);
   try {

@@ -68,6 +68,9 @@ export const PUBLIC_ROUTES = [
   'GET /api/auth/google',
   'GET /api/auth/google/callback',
   'GET /api/auth/google/emulator',
+  // Signed-token routes (no sign-in): a notification's buttons and calendar apps.
+  'POST /api/reminders/action',
+  'GET /api/calendar-feed/:file',
 ];
 
 const over = (n: number) => 'x'.repeat(n + 1);
@@ -75,6 +78,14 @@ const today = () => new Date().toISOString().slice(0, 10);
 const j = (method: Method, path: string, json?: unknown): Req => ({ method, path, json });
 
 const NOT_FOUND = 'That assignment does not exist.';
+const DEVICE_NOT_FOUND = 'That device is not in your list.';
+const P256DH = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url');
+const AUTH = Buffer.alloc(16, 9).toString('base64url');
+const subscribe = (endpoint: string, extra: object = {}) => ({
+  subscription: { endpoint, keys: { p256dh: P256DH, auth: AUTH } },
+  device_name: 'Laptop',
+  ...extra,
+});
 const SUBTASK_NOT_FOUND = 'That subtask does not exist.';
 const NOTE_NOT_FOUND = 'That note does not exist.';
 const USER_NOT_FOUND = 'That user does not exist.';
@@ -1069,5 +1080,104 @@ export const ENDPOINTS: Endpoint[] = [
         error: `feature must be one of: ${DEEP_DIVE_TOOLS.join(', ')}.`,
       },
     ],
+  },
+  {
+    method: 'GET',
+    route: '/push/public-key',
+    request: () => j('GET', '/api/push/public-key'),
+    ok: [200],
+  },
+  {
+    method: 'GET',
+    route: '/push/subscriptions',
+    request: () => j('GET', '/api/push/subscriptions'),
+    ok: [200],
+  },
+  {
+    method: 'POST',
+    route: '/push/subscriptions',
+    request: () =>
+      j('POST', '/api/push/subscriptions', subscribe('https://fcm.googleapis.com/fcm/send/abc')),
+    ok: [201],
+    limits: [
+      {
+        label: 'an endpoint that is no push service',
+        request: () =>
+          j('POST', '/api/push/subscriptions', subscribe('https://169.254.169.254/latest')),
+        status: 400,
+        error:
+          'This browser offered a push service Brainboard cannot use. Use the calendar feed instead.',
+      },
+      {
+        label: 'a plain-http endpoint',
+        request: () =>
+          j('POST', '/api/push/subscriptions', subscribe('http://fcm.googleapis.com/fcm/send/x')),
+        status: 400,
+        error:
+          'This browser offered a push service Brainboard cannot use. Use the calendar feed instead.',
+      },
+      {
+        label: 'device_name over 60',
+        request: () =>
+          j(
+            'POST',
+            '/api/push/subscriptions',
+            subscribe('https://fcm.googleapis.com/fcm/send/abc', { device_name: over(60) }),
+          ),
+        status: 400,
+        error: 'device_name must be at most 60 characters.',
+      },
+      {
+        label: 'endpoint over 2048',
+        request: () =>
+          j(
+            'POST',
+            '/api/push/subscriptions',
+            subscribe(`https://fcm.googleapis.com/${over(2048)}`),
+          ),
+        status: 400,
+        error: 'subscription.endpoint must be at most 2048 characters.',
+      },
+    ],
+  },
+  {
+    method: 'DELETE',
+    route: '/push/subscriptions/:id',
+    request: (o) => j('DELETE', `/api/push/subscriptions/${o.deviceId}`),
+    ok: [200],
+    others: [
+      {
+        label: "the other student's device id",
+        request: (_own, other) => j('DELETE', `/api/push/subscriptions/${other.deviceId}`),
+        status: 404,
+        error: DEVICE_NOT_FOUND,
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    route: '/push/subscriptions/:id/test',
+    request: (o) => j('POST', `/api/push/subscriptions/${o.deviceId}/test`, {}),
+    ok: [200],
+    others: [
+      {
+        label: "the other student's device id",
+        request: (_own, other) => j('POST', `/api/push/subscriptions/${other.deviceId}/test`, {}),
+        status: 404,
+        error: DEVICE_NOT_FOUND,
+      },
+    ],
+  },
+  {
+    method: 'GET',
+    route: '/calendar-feed',
+    request: () => j('GET', '/api/calendar-feed'),
+    ok: [200],
+  },
+  {
+    method: 'POST',
+    route: '/calendar-feed/rotate',
+    request: () => j('POST', '/api/calendar-feed/rotate', {}),
+    ok: [200],
   },
 ];

@@ -6,6 +6,7 @@ import { assignmentContext } from './context.ts';
 import { DeepDiveModal } from './DeepDiveModal.tsx';
 import { useAiConsent } from './useAiConsent.ts';
 import './ai.css';
+import { Icon } from '../ui/icons.tsx';
 
 export interface AssignmentAiActionsProps {
   /** The assignment being edited (edit mode only: SPEC §6). */
@@ -43,11 +44,11 @@ export function AssignmentAiActions({
           });
         }}
       >
-        <span aria-hidden="true">💬</span>
+        <Icon name="chat" />
         Help
       </button>
       <button type="button" className="button button--quiet" onClick={() => setOpen('deepDive')}>
-        <span aria-hidden="true">🔍</span>
+        <Icon name="search" />
         Deep Dive
       </button>
 

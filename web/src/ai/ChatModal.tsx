@@ -10,6 +10,7 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { ApiError } from '../api/client.ts';
 import { api } from '../firebase/api.ts';
 import { Modal } from '../ui/Modal.tsx';
+import { contextSummary } from './context.ts';
 import { loadChat, saveChat, streamChat, type ChatMode } from './aiApi.ts';
 import './ai.css';
 
@@ -36,6 +37,24 @@ const message = (role: ChatMessage['role'], content: string): ShownMessage => ({
   content,
   key: ++keys,
 });
+
+/** What a conversation keeps and sends on: no empty replies, no "Sorry, error." stand-ins. */
+function worthKeeping(messages: readonly ShownMessage[]): ShownMessage[] {
+  return messages.filter(
+    (m) => m.content !== '' && !(m.role === 'assistant' && m.content === CHAT_ERROR_REPLY),
+  );
+}
+
+/** The chat's opening context, as a friendly card: what the helper is looking at. */
+function ContextCard({ title, due }: { title: string; due: string | null }) {
+  return (
+    <div className="ai-chat__context">
+      <span className="ai-chat__context-lead">Let's work on this together:</span>
+      <strong className="ai-chat__context-title">{title}</strong>
+      {due && <span className="ai-chat__context-due">Due {due}</span>}
+    </div>
+  );
+}
 
 /** The error text of a failed reply: the message, or "Error" (SPEC §8). */
 function failureText(err: unknown): string {
@@ -85,7 +104,10 @@ export function ChatModal({
       setError(null);
       dirtyRef.current = true;
 
-      const history = messagesRef.current.map(({ role, content }) => ({ role, content }));
+      const history = worthKeeping(messagesRef.current).map(({ role, content }) => ({
+        role,
+        content,
+      }));
       const reply = message('assistant', '');
       update([...messagesRef.current, message('user', prompt), reply]);
       const controller = new AbortController();
@@ -182,7 +204,7 @@ export function ChatModal({
     controllerRef.current = null;
     busyRef.current = false;
     setBusy(false);
-    const toSave = messagesRef.current.filter((m) => m.content !== '');
+    const toSave = worthKeeping(messagesRef.current);
     if (assignmentId && dirtyRef.current && toSave.length > 0) {
       // SPEC §4: closing the chat saves it; a failure is logged only (§8).
       saveChat(
@@ -228,14 +250,17 @@ export function ChatModal({
           tabIndex={0}
         >
           {loading && <p className="ai-chat__hint">Loading your chat...</p>}
-          {messages.map((m) =>
-            m.role === 'system' ? null : (
+          {messages.map((m, i) => {
+            const opening = i === 0 && m.role === 'user' ? contextSummary(m.content) : null;
+            return opening ? (
+              <ContextCard key={m.key} {...opening} />
+            ) : m.role === 'system' ? null : (
               <div key={m.key} className={`ai-chat__msg ai-chat__msg--${m.role}`}>
                 <span className="ai-chat__who">{m.role === 'user' ? 'You' : 'AI helper'}</span>
                 <div className="ai-chat__text">{m.content}</div>
               </div>
-            ),
-          )}
+            );
+          })}
         </div>
 
         <p className="ai-chat__status" role="status">

@@ -12,6 +12,7 @@ import { Modal } from '../ui/Modal.tsx';
 import { fetchDeepDive, generateDeepDive } from './aiApi.ts';
 import { snippetOf } from './text.ts';
 import { useAiConsent } from './useAiConsent.ts';
+import { DEEP_DIVE_DESCRIPTIONS } from './deepDiveText.ts';
 import './ai.css';
 
 export interface DeepDiveModalProps {
@@ -197,7 +198,7 @@ export function DeepDiveModal({
                 <button
                   type="button"
                   className="button ai-deep-dive__button"
-                  aria-describedby={snippetId}
+                  aria-describedby={`${snippetId}-about ${snippetId}`}
                   aria-disabled={blocked || isRunning}
                   aria-busy={isRunning}
                   onClick={() => {
@@ -206,6 +207,9 @@ export function DeepDiveModal({
                 >
                   {tool}
                 </button>
+                <p id={`${snippetId}-about`} className="ai-deep-dive__about">
+                  {DEEP_DIVE_DESCRIPTIONS[tool]}
+                </p>
                 <div id={snippetId} className="ai-deep-dive__snippet-box">
                   {isRunning ? (
                     <span className="ai-muted">Generating...</span>

@@ -13,6 +13,7 @@ import { SuggestionsReviewModal } from './SuggestionsReviewModal.tsx';
 import { toSuggestions, type Suggestion } from './text.ts';
 import { useAiConsent } from './useAiConsent.ts';
 import './ai.css';
+import { Icon } from '../ui/icons.tsx';
 
 export interface SuggestSubtasksButtonProps {
   title: string;
@@ -82,7 +83,7 @@ export function SuggestSubtasksButton({
         aria-disabled={loading}
         onClick={() => void request()}
       >
-        <span aria-hidden="true">✨</span>
+        <Icon name="sparkles" />
         {loading ? 'Getting suggestions...' : 'Suggest subtasks with AI'}
       </button>
       {suggestions && (

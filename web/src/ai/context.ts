@@ -55,3 +55,15 @@ export function suggestionPrompt(
   }
   return cap(lines.join('\n'));
 }
+
+/**
+ * The title and due date of a chat's opening context (assignmentContext's text), to show it
+ * as a short card rather than as if the student had typed it; null for any other text.
+ */
+export function contextSummary(text: string): { title: string; due: string | null } | null {
+  const lines = text.split('\n');
+  const title = /^Title: (.*)$/.exec(lines[0] ?? '')?.[1]?.trim();
+  if (!title) return null;
+  const due = lines.map((l) => /^Due: (.*)$/.exec(l)?.[1]).find((d) => d !== undefined) ?? null;
+  return { title, due };
+}

@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearUserCaches, readUserCache, writeUserCache } from './userCache.ts';
+import {
+  clearPerUserStorage,
+  clearUserCaches,
+  readUserCache,
+  writeUserCache,
+} from './userCache.ts';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => vi.restoreAllMocks());
@@ -28,6 +33,18 @@ describe('userCache', () => {
     expect(readUserCache('board', 'u1')).toBeNull();
     expect(readUserCache('session', 'u2')).toBeNull();
     expect(localStorage.getItem('brainboard.theme')).toBe('dark');
+  });
+
+  it('forgets every per-user copy on leaving: board, session hint, Focus Mode, tab state', () => {
+    writeUserCache('board', 'u1', [1]);
+    localStorage.setItem('brainboard.session-hint', 'accepted');
+    localStorage.setItem('brainboard.focusTimer.u1', '{"left":1200}');
+    localStorage.setItem('brainboard.focusCache.u1', '{}');
+    localStorage.setItem('brainboard.theme', 'dark');
+    sessionStorage.setItem('brainboard.emulator-choice', 'x');
+    clearPerUserStorage();
+    expect(Object.keys(localStorage)).toEqual(['brainboard.theme']);
+    expect(sessionStorage.length).toBe(0);
   });
 
   it('does not throw when storage is full, and drops an entry too large to keep', () => {

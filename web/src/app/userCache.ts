@@ -63,3 +63,41 @@ export function clearUserCaches(): void {
     // Nothing to forget when storage is unavailable.
   }
 }
+
+/**
+ * Every per-user copy this browser keeps, in localStorage and sessionStorage: the cached
+ * session and board, Focus Mode's task cache and timer, and the public pages' session hint.
+ * Device settings (theme, sound, haptics) are not per user and stay.
+ */
+const PER_USER_PREFIXES = [
+  PREFIX,
+  'brainboard.focusTimer.',
+  'brainboard.focusCache.',
+  'brainboard.session-hint',
+];
+
+function clearMatching(store: Storage | null, matches: (key: string) => boolean): void {
+  if (!store) return;
+  try {
+    const keys: string[] = [];
+    for (let i = 0; i < store.length; i += 1) {
+      const key = store.key(i);
+      if (key !== null && matches(key)) keys.push(key);
+    }
+    for (const key of keys) store.removeItem(key);
+  } catch {
+    // Nothing to forget when storage is unavailable.
+  }
+}
+
+/** Forgets every per-user copy in this browser (logout, account deletion). */
+export function clearPerUserStorage(): void {
+  clearMatching(storage(), (key) => PER_USER_PREFIXES.some((p) => key.startsWith(p)));
+  let session: Storage | null = null;
+  try {
+    session = globalThis.sessionStorage ?? null;
+  } catch {
+    session = null;
+  }
+  clearMatching(session, (key) => key.startsWith('brainboard.'));
+}

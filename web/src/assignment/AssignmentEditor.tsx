@@ -52,12 +52,14 @@ import { Disclosure } from './Disclosure.tsx';
 import { DueDateTimeSelector } from './DueDateTimeSelector.tsx';
 import { ConflictNotice } from './ConflictNotice.tsx';
 import type { EditorForm } from './editorForm.ts';
+import { ReminderOverride } from '../reminders/ReminderOverride.tsx';
 import { TITLE_REQUIRED } from './editorText.ts';
 import { NotesSection, type NoteHandlers } from './NotesSection.tsx';
 import { PdfPicker } from './PdfPicker.tsx';
 import { SubtasksSection, type SubtaskHandlers } from './SubtasksSection.tsx';
 import { useEditorDraft } from './useEditorDraft.ts';
 import { EditorTime } from '../whatnow/EditorTime.tsx';
+import { useDiscardGuard } from './useDiscardGuard.tsx';
 import './editor.css';
 
 const STATUS_LABELS: Record<Status, string> = {
@@ -137,6 +139,8 @@ export function AssignmentEditor({
   const titleRef = useRef<HTMLInputElement>(null);
   const draft = useEditorDraft(assignment, initialStatus);
   const { form, setForm, set } = draft;
+  const [dateValid, setDateValid] = useState(true);
+  const [revealDateError, setRevealDateError] = useState(false);
   const [titleError, setTitleError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   // Create mode keeps subtasks and notes in the form until "Create".
@@ -281,15 +285,28 @@ export function AssignmentEditor({
     }
   }
 
+  // Unsaved: what Update would send (the student's own changes, not other devices'), a ticked
+  // calendar box, draft entries of a new assignment, or a date that cannot be read yet.
+  const dirty =
+    Object.keys(draft.changes()).length > 0 ||
+    form.saveToCalendar ||
+    draftSubtasks.length > 0 ||
+    draftNotes.length > 0 ||
+    !dateValid;
+  const discard = useDiscardGuard(dirty, onClose);
+
   async function save(e: FormEvent) {
     e.preventDefault();
     if (saving) return;
+    // Every problem shows at once: a missing title and a date that cannot be read.
+    if (!dateValid) setRevealDateError(true);
     const title = form.title.trim();
     if (!title) {
       setTitleError(TITLE_REQUIRED);
       titleRef.current?.focus();
       return;
     }
+    if (!dateValid) return;
     setSaving(true);
     let item: Assignment;
     try {
@@ -308,6 +325,7 @@ export function AssignmentEditor({
               ...(estimate_minutes ? { estimate_minutes } : {}),
             })),
             notes: draftNotes.map((n) => n.text),
+            reminders: form.reminders,
           }),
         );
       } else {
@@ -335,7 +353,8 @@ export function AssignmentEditor({
   return (
     <Modal
       open
-      onClose={onClose}
+      onClose={discard.requestClose}
+      initialFocus={isNew ? titleRef : undefined}
       title={isNew ? 'Add Assignment' : 'Edit Assignment'}
       resizable
       minWidth={MODAL_MIN_WIDTH_PX}
@@ -376,7 +395,17 @@ export function AssignmentEditor({
           />
         </div>
 
-        <DueDateTimeSelector<EditorForm> value={form} onChange={setForm} />
+        <DueDateTimeSelector<EditorForm>
+          value={form}
+          onChange={setForm}
+          onValidityChange={setDateValid}
+          revealError={revealDateError}
+        />
+        <ReminderOverride
+          value={form.reminders}
+          onChange={(reminders) => setForm({ ...form, reminders })}
+          hasDueDate={!!form.due_date}
+        />
         <ConflictNotice field="due_date" conflicts={draft.conflicts} onResolve={draft.resolve} />
 
         <Disclosure title="Subtasks" defaultOpen>
@@ -471,7 +500,7 @@ export function AssignmentEditor({
         )}
 
         <div className="editor__footer">
-          <button type="button" className="button button--quiet" onClick={onClose}>
+          <button type="button" className="button button--quiet" onClick={discard.requestClose}>
             Cancel
           </button>
           <button type="submit" className="button" disabled={saving || uploading}>
@@ -479,6 +508,7 @@ export function AssignmentEditor({
           </button>
         </div>
       </form>
+      {discard.prompt}
     </Modal>
   );
 }

@@ -95,7 +95,8 @@ describe('DueDateTimeSelector (SPEC §4 due time selector)', () => {
     expect(s.due()).toBe('2027-02-14T09:45:00');
     await s.user.click(screen.getByRole('button', { name: 'Clear the due date' }));
     expect(s.due()).toBe('');
-  });
+    // Typing a character at a time into the picker is slow in jsdom.
+  }, 20_000);
 
   it('answers "Date input not valid." for unparseable text and for dates before 1800', async () => {
     const s = setup('2026-03-05T08:00:00');
@@ -115,7 +116,22 @@ describe('DueDateTimeSelector (SPEC §4 due time selector)', () => {
     await s.user.tab();
     expect(await screen.findByText(DATE_INPUT_NOT_VALID)).toHaveAttribute('role', 'alert');
     expect(s.due()).not.toContain('1799');
-  });
+  }, 20_000);
+
+  it('reads the locale order and ISO without leading zeros, and clears the error at once', async () => {
+    const s = setup('2026-03-05T08:00:00');
+    await s.user.clear(s.date());
+    await s.user.type(s.date(), '3/4');
+    await s.user.tab();
+    expect(await screen.findByText(DATE_INPUT_NOT_VALID)).toBeInTheDocument();
+    await s.user.click(s.date());
+    await s.user.type(s.date(), '/2026');
+    expect(screen.queryByText(DATE_INPUT_NOT_VALID)).toBeNull();
+    expect(s.due()).toBe('2026-03-04T08:00:00');
+    await s.user.clear(s.date());
+    await s.user.type(s.date(), '2026-12-8');
+    expect(s.due()).toBe('2026-12-08T08:00:00');
+  }, 20_000);
 
   it('Escape in the open calendar is not left for the dialog around it', async () => {
     const s = setup('2026-03-05T08:00:00');

@@ -1,12 +1,10 @@
 import {
   DATE_INPUT_NOT_VALID,
-  DATE_PICKER_MIN_YEAR,
   DEFAULT_DUE_HOUR,
   DEFAULT_DUE_MINUTE,
   DUE_HOUR_OPTIONS,
   DUE_MINUTE_OPTIONS,
   MODAL_DATE_FORMAT,
-  isDateOnly,
   isValidPickerDate,
   onAmPmChange,
   onDateSelected,
@@ -17,15 +15,22 @@ import {
   type AmPm,
   type DueForm,
 } from '@brainboard/domain';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState, type ComponentProps, type Ref } from 'react';
 import DatePicker from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
+import { localeDateOrder, parseTypedDate } from './typedDate.ts';
 
-const MIN_DATE = new Date(DATE_PICKER_MIN_YEAR, 0, 1);
-
-/** True for typed text the picker accepts: a real yyyy-MM-dd in 1800 or later. */
-function acceptableTyped(text: string): boolean {
-  return isDateOnly(text) && isValidPickerDate(toLocalDate(text));
+/**
+ * The picker's text field, showing what the student typed (`shown`) rather than the picker's own
+ * reformatting, so text that cannot be read stays in view beside its error until it is fixed.
+ */
+function DateText({
+  shown,
+  value: _pickerValue,
+  ref,
+  ...rest
+}: ComponentProps<'input'> & { shown: string; ref?: Ref<HTMLInputElement> }) {
+  return <input ref={ref} {...rest} value={shown} />;
 }
 
 /**
@@ -33,17 +38,28 @@ function acceptableTyped(text: string): boolean {
  * and AM/PM. Every conversion goes through the domain rules (onHourChange, onMinuteChange,
  * onAmPmChange, onDateSelected); the time is rebuilt into due_date only when a date exists.
  * Unparseable input and dates before 1800 show "Date input not valid." (SPEC §5).
+ * Typed dates are read as the student writes them: the browser locale's order or ISO, with or
+ * without leading zeros. Text that cannot be read stays in the field, and the form must wait
+ * (onValidityChange) until it is fixed. The calendar's year dropdown spans 1900 to 2100.
  */
 export function DueDateTimeSelector<F extends DueForm>({
   value,
   onChange,
+  onValidityChange,
+  revealError = false,
 }: {
   value: F;
   onChange(next: F): void;
+  /** False while the date field holds text that is not a date (saving must wait). */
+  onValidityChange?(valid: boolean): void;
+  /** Show a pending "Date input not valid." now (after a blocked save), not only on leaving the field. */
+  revealError?: boolean;
 }) {
   const id = useId();
+  const order = useMemo(() => localeDateOrder(), []);
   const [error, setError] = useState<string | null>(null);
   const [typed, setTyped] = useState<string | null>(null);
+  const [unreadable, setUnreadable] = useState(false);
   const datePart = value.due_date ? (value.due_date.split('T')[0] ?? '') : '';
   const selected = datePart ? toLocalDate(datePart) : null;
   const hour12 = to12Hour(value.due_hour || DEFAULT_DUE_HOUR);
@@ -62,21 +78,43 @@ export function DueDateTimeSelector<F extends DueForm>({
     return () => window.removeEventListener('keydown', onKey, true);
   }, [calendarOpen]);
 
+  useEffect(() => onValidityChange?.(!unreadable), [unreadable, onValidityChange]);
+  // After a blocked save, text that cannot be read shows its error without leaving the field.
+  const shownError = error ?? (revealError && unreadable ? DATE_INPUT_NOT_VALID : null);
+
   const choose = (date: Date | null) => {
     if (date !== null && !isValidPickerDate(date)) {
       setError(DATE_INPUT_NOT_VALID);
       return;
     }
     setError(null);
+    setUnreadable(false);
     setTyped(null);
     onChange(onDateSelected(value, date));
   };
 
+  /** Every keystroke: a readable date (or an empty field) is taken at once and clears the error. */
+  const onTyped = (text: string) => {
+    setTyped(text);
+    if (text.trim() === '') {
+      setError(null);
+      setUnreadable(false);
+      if (value.due_date) onChange(onDateSelected(value, null));
+      return;
+    }
+    const iso = parseTypedDate(text, order);
+    if (iso === null) {
+      setUnreadable(true);
+      return;
+    }
+    setError(null);
+    setUnreadable(false);
+    if (iso !== datePart) onChange(onDateSelected(value, toLocalDate(iso)));
+  };
+
   const checkTyped = () => {
-    if (typed === null) return;
-    const text = typed.trim();
-    if (text !== '' && !acceptableTyped(text)) setError(DATE_INPUT_NOT_VALID);
-    setTyped(null);
+    if (unreadable) setError(DATE_INPUT_NOT_VALID);
+    else setTyped(null);
   };
 
   return (
@@ -94,17 +132,23 @@ export function DueDateTimeSelector<F extends DueForm>({
             dateFormat={MODAL_DATE_FORMAT}
             placeholderText="yyyy-mm-dd"
             strictParsing
-            minDate={MIN_DATE}
+            showYearDropdown
+            dropdownMode="select"
             isClearable
             clearButtonTitle="Clear the due date"
             ariaLabelClose="Clear the due date"
             autoComplete="off"
             className="input due__date-input"
-            ariaInvalid={error ? 'true' : 'false'}
-            ariaDescribedBy={error ? errorId : undefined}
+            ariaInvalid={shownError ? 'true' : 'false'}
+            ariaDescribedBy={shownError ? errorId : undefined}
+            customInput={<DateText shown={typed ?? datePart} />}
             onChangeRaw={(event) => {
               const target = event?.target;
-              if (target instanceof HTMLInputElement) setTyped(target.value);
+              if (target instanceof HTMLInputElement) {
+                onTyped(target.value);
+                // The text was read above; the picker's own strict parse must not act on it.
+                event?.preventDefault();
+              }
             }}
             onBlur={checkTyped}
             onInputError={() => setError(DATE_INPUT_NOT_VALID)}
@@ -157,9 +201,9 @@ export function DueDateTimeSelector<F extends DueForm>({
           </div>
         </div>
       </div>
-      {error && (
+      {shownError && (
         <p id={errorId} className="field__error" role="alert">
-          {error}
+          {shownError}
         </p>
       )}
     </fieldset>

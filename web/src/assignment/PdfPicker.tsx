@@ -40,7 +40,9 @@ export function PdfPicker({
           const p = pdfProblem(chosen);
           setProblem(p);
           if (!p && chosen[0]) onUpload(chosen[0]);
-          if (p && input.current) input.current.value = '';
+          // The attached file is listed below, not in the input: an emptied input shows nothing
+          // stale after a failed upload, and picking the same file again fires a change.
+          e.target.value = '';
         }}
       />
       {problem && (

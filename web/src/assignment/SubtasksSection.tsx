@@ -112,7 +112,10 @@ function SubtaskRow({ subtask, handlers }: { subtask: Subtask; handlers: Subtask
           checked={subtask.completed}
           onChange={(e) => handlers.onToggle(subtask.id, e.target.checked)}
         />
-        <span className={subtask.completed ? 'item__text item__text--done' : 'item__text'}>
+        <span
+          className={subtask.completed ? 'item__text item__text--done' : 'item__text'}
+          dir="auto"
+        >
           {subtask.title}
         </span>
       </label>

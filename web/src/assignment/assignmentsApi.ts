@@ -23,10 +23,12 @@ export interface AssignmentInput {
   }[];
   notes?: string[];
   rank?: number;
+  /** Minutes before the due time; null means the student's defaults. */
+  reminders?: number[] | null;
 }
 
 export type AssignmentChanges = Partial<
-  Pick<Assignment, 'title' | 'description' | 'due_date' | 'status' | 'rank'>
+  Pick<Assignment, 'title' | 'description' | 'due_date' | 'status' | 'rank' | 'reminders'>
 > & {
   /** The version the whole lists below were based on (required with them). */
   version?: number;

@@ -13,6 +13,10 @@ export interface EditorForm extends DueForm {
   description: string;
   status: Status;
   saveToCalendar: boolean;
+  /** null: the student's default reminders; []: none; otherwise minutes before. */
+  reminders: number[] | null;
+  /** The reminders the editor opened with: Update sends reminders only when they differ. */
+  openedReminders: number[] | null;
 }
 
 export function initialForm(assignment: Assignment | undefined, status?: Status): EditorForm {
@@ -21,6 +25,8 @@ export function initialForm(assignment: Assignment | undefined, status?: Status)
     description: assignment?.description ?? '',
     status: assignment?.status ?? status ?? DEFAULT_STATUS,
     saveToCalendar: false,
+    reminders: assignment?.reminders ?? null,
+    openedReminders: assignment?.reminders ?? null,
     ...dueFormFields(assignment?.due_date),
   };
 }
@@ -132,5 +138,8 @@ export function changedFields(base: EditorValues, form: EditorForm): AssignmentC
   if (form.description !== base.description) changes.description = form.description;
   if (form.due_date !== base.due_date) changes.due_date = form.due_date;
   if (form.status !== base.status) changes.status = form.status;
+  if (JSON.stringify(form.reminders) !== JSON.stringify(form.openedReminders)) {
+    changes.reminders = form.reminders;
+  }
   return changes;
 }

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { Link } from '../app/router.tsx';
+import { ThemeToggle } from '../theme/ThemeToggle.tsx';
 import { GOOGLE_SIGN_IN_PATH } from './googleSignIn.ts';
 
 const leave = (url: string) => window.location.assign(url);
@@ -19,8 +21,15 @@ export function LoginPage({ navigateTo = leave }: { navigateTo?: (url: string) =
     return () => window.removeEventListener('pageshow', onShow);
   }, []);
   return (
-    <main className="page">
+    <main className="page login">
+      <div className="login__bar">
+        <Link to="/" className="login__back">
+          ← Back to the start page
+        </Link>
+        <ThemeToggle />
+      </div>
       <h1>Brainboard</h1>
+      <p className="tagline">Every brain is welcome</p>
       <button
         type="button"
         className="button"

@@ -1,4 +1,4 @@
-import { getUrgency, type Assignment } from '@brainboard/domain';
+import { getUrgency, toLocalDate, type Assignment } from '@brainboard/domain';
 import { memo, type MouseEvent } from 'react';
 import { formatCompleted, formatDue, formatDueShort } from './format.ts';
 import { CardSource } from '../lms/CardSource.tsx';
@@ -22,14 +22,21 @@ function DueBadge({ assignment, now }: { assignment: Assignment; now: Date }) {
     return full ? <span className="due-badge due-badge--none">Due {full}</span> : null;
   }
   const short = due && urgency.days !== null ? formatDueShort(due, urgency.days, now) : null;
+  // Due earlier today: still "Due Today", on the overdue tint and with the time marked as passed.
+  const passed = urgency.days === 0 && (toLocalDate(due)?.getTime() ?? Infinity) < now.getTime();
   return (
     <span
-      className={`due-badge due-badge--${urgency.badge}`}
+      className={`due-badge due-badge--${passed ? 'overdue' : urgency.badge}`}
       data-urgency={urgency.level}
       title={full ? `Due ${full}` : undefined}
     >
       {urgency.text && <span className="due-badge__text">{urgency.text}</span>}
-      {short && <span className="due-badge__when">{urgency.text ? short : `Due ${short}`}</span>}
+      {short && (
+        <span className="due-badge__when">
+          {urgency.text ? short : `Due ${short}`}
+          {passed && ', passed'}
+        </span>
+      )}
     </span>
   );
 }
@@ -55,9 +62,15 @@ export const CardBody = memo(function CardBody({
   const stop = (e: MouseEvent) => e.stopPropagation();
   return (
     <>
-      <h3 className="card__title">{a.title}</h3>
+      <h3 className="card__title" dir="auto">
+        {a.title}
+      </h3>
       <CardSource assignment={a} />
-      {a.description && <p className="card__description">{a.description}</p>}
+      {a.description && (
+        <p className="card__description" dir="auto">
+          {a.description}
+        </p>
+      )}
       {a.status === 'done' && a.completed_date && (
         <p className="card__completed">Completed: {formatCompleted(a.completed_date)}</p>
       )}

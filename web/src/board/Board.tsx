@@ -14,6 +14,7 @@ import { PlusIcon } from './icons.tsx';
 import { KanbanBoard } from './KanbanBoard.tsx';
 import type { RankChange } from './ranks.ts';
 import { useAssignmentsStore } from './assignmentsContext.ts';
+import { useSortByDue } from './useSortByDue.ts';
 import './board.css';
 
 // The editor (with its date picker) loads after the board is on screen, so the first paint of
@@ -66,6 +67,8 @@ export function Board() {
     [moveCard],
   );
   const onSaved = useCallback((item: Assignment) => applyItem(item), [applyItem]);
+  const sortColumn = useSortByDue(data.assignments, applyItem, trackWrite);
+  const onSort = useCallback((status: Status) => void sortColumn(status), [sortColumn]);
 
   useEffect(() => {
     if (!loaded) return;
@@ -104,6 +107,7 @@ export function Board() {
             onOpen={openEdit}
             onDelete={onDelete}
             onAdd={openCreate}
+            onSort={onSort}
             onDragActive={holdUpdates}
           />
           <button

@@ -4,7 +4,7 @@ import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { memo } from 'react';
 import { addTaskTitle, columnId, columnLabel, emptyColumnText, STATUS_CLASS } from './columns.ts';
 import type { CardActions } from './AssignmentCard.tsx';
-import { PlusIcon } from './icons.tsx';
+import { PlusIcon, SortIcon } from './icons.tsx';
 import { SortableCard } from './SortableCard.tsx';
 
 interface BoardColumnProps extends CardActions {
@@ -14,6 +14,10 @@ interface BoardColumnProps extends CardActions {
   dayKey: string;
   reducedMotion: boolean;
   onAdd(status: Status): void;
+  /** Puts the column in due-date order (soonest first, no date last). */
+  onSort?(status: Status): void;
+  /** The column a phone shows (phones show one at a time). */
+  shown?: boolean;
 }
 
 /** One column: its header, its add button, and its cards in rank order. */
@@ -26,6 +30,8 @@ export const BoardColumn = memo(function BoardColumn({
   onOpen,
   onDelete,
   onAdd,
+  onSort,
+  shown = false,
 }: BoardColumnProps) {
   const { setNodeRef, isOver } = useDroppable({ id: columnId(status) });
   const label = columnLabel(status);
@@ -33,7 +39,10 @@ export const BoardColumn = memo(function BoardColumn({
   return (
     <section
       ref={setNodeRef}
-      className={`column column--${STATUS_CLASS[status]}${isOver ? ' column--over' : ''}`}
+      id={`column-${STATUS_CLASS[status]}`}
+      className={`column column--${STATUS_CLASS[status]}${isOver ? ' column--over' : ''}${
+        shown ? ' column--shown' : ''
+      }`}
       aria-labelledby={headingId}
       data-status={status}
     >
@@ -48,6 +57,18 @@ export const BoardColumn = memo(function BoardColumn({
             {ids.length}
           </span>
         </h2>
+        {onSort && ids.length > 1 && (
+          <button
+            type="button"
+            className="column__sort"
+            aria-label={`Sort by due date (${label})`}
+            title="Sort by due date: soonest first, no date last"
+            onClick={() => onSort(status)}
+          >
+            <SortIcon />
+            <span className="column__sort-text">Sort by due date</span>
+          </button>
+        )}
       </header>
       <button
         type="button"

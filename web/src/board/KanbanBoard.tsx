@@ -30,12 +30,15 @@ import { CardBody, type CardActions } from './AssignmentCard.tsx';
 import { nearestInColumn } from './collision.ts';
 import { useEdgeAutoScroll } from './autoScroll.ts';
 import { BoardColumn } from './BoardColumn.tsx';
+import { ColumnSwitch } from './ColumnSwitch.tsx';
 import {
   COLUMNS,
   findCard,
   groupByStatus,
   statusClass,
   statusOfColumnId,
+  isTabId,
+  swipedColumn,
   type ColumnIds,
 } from './columns.ts';
 import { dropAnimation, HOLD_TO_DRAG, MouseAndPenSensor } from './dnd.ts';
@@ -49,11 +52,16 @@ export interface KanbanBoardProps extends CardActions {
   /** The card's new column and ranks (already computed); the board shows it there at once. */
   onMove(id: string, status: Status, ranks: RankChange[]): void;
   onAdd(status: Status): void;
+  /** "Sort by due date" in a column's header. */
+  onSort?(status: Status): void;
   /** True while a drag is in progress (live updates wait meanwhile). */
   onDragActive(active: boolean): void;
 }
 
 const localDayKey = () => new Date().toDateString();
+
+/** Where the board shows one column at a time, with the column switch (board.css). */
+const PHONE = '(max-width: 40rem)';
 
 /** Re-renders the cards when the calendar day changes, so urgency texts roll over. */
 function useDayKey(): string {
@@ -77,6 +85,7 @@ export function KanbanBoard({
   onOpen,
   onDelete,
   onAdd,
+  onSort,
   onDragActive,
 }: KanbanBoardProps) {
   const dayKey = useDayKey();
@@ -88,6 +97,9 @@ export function KanbanBoard({
   const [reducedMotion, setReducedMotion] = useState(prefersReducedMotion);
   const [firstFrame, setFirstFrame] = useState(true);
   const columns = working ?? settled;
+  // Phones show one column at a time (board.css); this is the one shown there.
+  const [shown, setShown] = useState<Status>('new');
+  const swipe = useRef<{ x: number; y: number } | null>(null);
 
   // Read by dnd-kit callbacks (collision detection, announcements) during a drag.
   const workingRef = useRef<ColumnIds>(settled);
@@ -149,10 +161,20 @@ export function KanbanBoard({
   const collisionDetection: CollisionDetection = useCallback((args) => {
     let overId: UniqueIdentifier | null;
     if (args.pointerCoordinates) {
-      const columns = args.droppableContainers.filter((c) => statusOfColumnId(c.id) !== null);
+      // A phone's column switch segment under the pointer wins over the column behind it.
+      const tabs = args.droppableContainers.filter((c) => isTabId(c.id));
+      const onTab = getFirstCollision(pointerWithin({ ...args, droppableContainers: tabs }), 'id');
+      if (onTab != null) {
+        lastOverId.current = onTab;
+        return [{ id: onTab }];
+      }
+      const columns = args.droppableContainers.filter(
+        (c) => statusOfColumnId(c.id) !== null && !isTabId(c.id),
+      );
       overId = getFirstCollision(pointerWithin({ ...args, droppableContainers: columns }), 'id');
     } else {
-      overId = getFirstCollision(rectIntersection(args), 'id');
+      const targets = args.droppableContainers.filter((c) => !isTabId(c.id));
+      overId = getFirstCollision(rectIntersection({ ...args, droppableContainers: targets }), 'id');
     }
     if (overId != null) {
       const status = statusOfColumnId(overId);
@@ -313,8 +335,18 @@ export function KanbanBoard({
       <div
         ref={scrollerRef}
         className={`board__columns${activeId ? ' board__columns--dragging' : ''}${
-          firstFrame ? ' board__columns--first-frame' : ''
-        }`}
+          activeId && !pointerDrag ? ' board__columns--keyboard' : ''
+        }${firstFrame ? ' board__columns--first-frame' : ''}`}
+        onPointerDown={(e) => {
+          swipe.current = e.isPrimary ? { x: e.clientX, y: e.clientY } : null;
+        }}
+        onPointerUp={(e) => {
+          const start = swipe.current;
+          swipe.current = null;
+          if (!start || activeRef.current !== null || !window.matchMedia?.(PHONE).matches) return;
+          const next = swipedColumn(shown, e.clientX - start.x, e.clientY - start.y);
+          if (next) setShown(next);
+        }}
       >
         {COLUMNS.map(({ status }) => (
           <BoardColumn
@@ -327,9 +359,12 @@ export function KanbanBoard({
             onOpen={open}
             onDelete={onDelete}
             onAdd={onAdd}
+            onSort={onSort}
+            shown={shown === status}
           />
         ))}
       </div>
+      <ColumnSwitch columns={columns} shown={shown} onShow={setShown} onAdd={onAdd} />
       <DragOverlay dropAnimation={reducedMotion ? null : dropAnimation}>
         {active ? (
           <div className={`card card--overlay ${statusClass(active)}`}>

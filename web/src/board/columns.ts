@@ -30,10 +30,18 @@ export const emptyColumnText = (status: Status): string =>
 /** Droppable id of a column (never equal to an assignment id: those hold no spaces or colons). */
 export const columnId = (status: Status): string => `column:${status}`;
 
+/** Droppable id of a column's segment in the phone switch: dropping there moves to the column. */
+export const tabId = (status: Status): string => `tab:${status}`;
+
+/** True for a phone switch segment's droppable id. */
+export const isTabId = (id: string | number): boolean => String(id).startsWith('tab:');
+
+/** The column of a column's or a switch segment's droppable id, else null. */
 export function statusOfColumnId(id: string | number): Status | null {
   const s = String(id);
-  if (!s.startsWith('column:')) return null;
-  const status = s.slice('column:'.length);
+  const prefix = s.startsWith('column:') ? 'column:' : s.startsWith('tab:') ? 'tab:' : null;
+  if (!prefix) return null;
+  const status = s.slice(prefix.length);
   return (ASSIGNMENT_STATUSES as readonly string[]).includes(status) ? (status as Status) : null;
 }
 
@@ -75,3 +83,10 @@ export const STATUS_CLASS: Record<Status, string> = {
 
 /** The card's status colour class (SPEC §2: new primary, in progress warning, done success). */
 export const statusClass = (a: Assignment): string => `card--${STATUS_CLASS[a.status] ?? 'new'}`;
+
+/** The column a sideways swipe leads to: left shows the next column, right the one before. */
+export function swipedColumn(from: Status, dx: number, dy: number): Status | null {
+  if (Math.abs(dx) < 60 || Math.abs(dx) < 2 * Math.abs(dy)) return null;
+  const i = COLUMNS.findIndex((c) => c.status === from);
+  return COLUMNS[i + (dx < 0 ? 1 : -1)]?.status ?? null;
+}

@@ -57,3 +57,12 @@ export function CheckIcon() {
     </svg>
   );
 }
+
+export function SortIcon() {
+  return (
+    <svg {...common} width={18} height={18}>
+      <path d="M7 4v16M3.5 16.5 7 20l3.5-3.5" />
+      <path d="M13 6h8M13 11h6M13 16h4" />
+    </svg>
+  );
+}

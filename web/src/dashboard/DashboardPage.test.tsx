@@ -5,8 +5,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { at, makeUser, renderInApp } from '../app/testHelpers.tsx';
 import { DashboardPage } from './DashboardPage.tsx';
 
-vi.mock('../firebase/api.ts', () => ({ api: { patch: vi.fn(async () => ({})), post: vi.fn() } }));
+vi.mock('../firebase/api.ts', () => ({
+  api: { get: vi.fn(async () => []), patch: vi.fn(async () => ({})), post: vi.fn() },
+}));
 vi.mock('../board/Board.tsx', () => ({ Board: () => <p>the board</p> }));
+vi.mock('../reminders/FocusFromLink.tsx', () => ({ FocusFromLink: () => null }));
 vi.mock('../board/AssignmentsProvider.tsx', () => ({
   AssignmentsProvider: ({ children }: { children: ReactNode }) => <>{children}</>,
 }));

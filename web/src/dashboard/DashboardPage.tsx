@@ -1,5 +1,4 @@
 import { useCallback, useState } from 'react';
-import { Toaster } from 'sonner';
 import { AssignmentsProvider } from '../board/AssignmentsProvider.tsx';
 import { Board } from '../board/Board.tsx';
 import { ConsentScreen } from '../consent/ConsentScreen.tsx';
@@ -7,10 +6,14 @@ import { hasAcceptedBoth } from '../consent/hasAccepted.ts';
 import { FocusButton } from '../focus/FocusButton.tsx';
 import { FocusProvider } from '../focus/FocusProvider.tsx';
 import { useSession } from '../session/sessionContext.ts';
+import { FocusFromLink } from '../reminders/FocusFromLink.tsx';
+import { TimeZoneSync } from '../reminders/TimeZoneSync.tsx';
 import { SettingsModal } from '../settings/SettingsModal.tsx';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
 import { useTheme } from '../theme/useTheme.ts';
 import { WhatNowButton } from '../whatnow/WhatNow.tsx';
+import { AppToaster } from '../ui/AppToaster.tsx';
+import { Icon } from '../ui/icons.tsx';
 import { WhatsNewDialog } from '../whatsnew/WhatsNewDialog.tsx';
 import './dashboard.css';
 
@@ -39,7 +42,8 @@ export function DashboardPage() {
             onClick={() => setSettingsOpen(true)}
             disabled={!user}
           >
-            Settings
+            <Icon name="gear" />
+            <span className="dashboard__label">Settings</span>
           </button>
           <ThemeToggle />
         </div>
@@ -54,13 +58,15 @@ export function DashboardPage() {
         {user && accepted && (
           <>
             <Board />
+            <FocusFromLink />
+            <TimeZoneSync user={user} />
             {/* Decided from the fresh profile, not this browser's cached copy. */}
             {fresh && <WhatsNewDialog />}
           </>
         )}
       </main>
       <SettingsModal open={settingsOpen} onClose={closeSettings} user={user} />
-      <Toaster theme={theme} position="top-center" closeButton />
+      <AppToaster theme={theme} />
     </div>
   );
 

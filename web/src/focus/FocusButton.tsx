@@ -1,3 +1,4 @@
+import { Icon } from '../ui/icons.tsx';
 import { useFocusMode } from './focusContext.ts';
 import { focusShortcutAria, focusShortcutLabel, isMacPlatform } from './platform.ts';
 import './focusButton.css';
@@ -20,7 +21,8 @@ export function FocusButton() {
       aria-keyshortcuts={focusShortcutAria(mac)}
       title={`Focus Mode (${shortcut})`}
     >
-      <span className="focus-button__label">{locked ? 'Locked' : 'Focus'}</span>
+      <Icon name="target" />
+      <span className="focus-button__label dashboard__label">{locked ? 'Locked' : 'Focus'}</span>
       {/* Screen readers get the shortcut from aria-keyshortcuts; the name stays "Focus". */}
       <kbd className="focus-button__shortcut" aria-hidden="true">
         {shortcut}

@@ -53,7 +53,7 @@ function FocusSession({
   celebrated: celebratedProp,
 }: FocusModalProps) {
   const reducedMotion = useReducedMotion();
-  const { load, retry, next, toggle } = useFocusTask({ userId, assignmentId, feedback });
+  const { load, retry, next, toggle, markDone } = useFocusTask({ userId, assignmentId, feedback });
   const [ownCelebrated] = useState(() => new Set<string>());
   const celebrated = celebratedProp ?? ownCelebrated;
   const [celebration, setCelebration] = useState<Celebration | null>(null);
@@ -126,6 +126,7 @@ function FocusSession({
           celebrated={celebrated}
           onToggle={toggle}
           onNext={next}
+          onMarkDone={markDone}
           onGateChange={(locked) => onGateChange?.(locked)}
           onFocusComplete={onFocusComplete}
         />

@@ -11,6 +11,7 @@ import {
   type Assignment,
 } from '@brainboard/domain';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { celebrateDone, originOf } from '../board/motion.ts';
 import { subtaskConfetti } from './confetti.ts';
 import { dueCountdown, formatDue } from './due.ts';
 import type { FocusFeedback } from './feedback.ts';
@@ -32,6 +33,8 @@ export interface FocusTaskViewProps {
   celebrated: Set<string>;
   onToggle(subtaskId: string, completed: boolean): Promise<boolean>;
   onNext(): void;
+  /** Every subtask ticked: moves the task to Done (the next task follows). */
+  onMarkDone(): Promise<boolean>;
   onGateChange(locked: boolean): void;
   /** A focus session was completed here: checklist done or the timer reached 80 %. */
   onFocusComplete(): void;
@@ -85,14 +88,22 @@ export function FocusTaskView(props: FocusTaskViewProps) {
   }, [checklistDone, timerReached, celebrated, task.id]);
 
   // Space pauses or resumes, R resets: not with Ctrl/Cmd, not while typing, and Space keeps
-  // its own meaning on a focused button or checkbox.
+  // its own meaning on a focused button, and on a checkbox a keyboard user tabbed to. A
+  // checkbox that took focus from a pointer click leaves Space to the timer.
   const { toggle, reset } = timer;
   useEffect(() => {
+    let pointerFocus = false;
+    const onPointer = () => {
+      pointerFocus = true;
+    };
     const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Tab') pointerFocus = false;
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
       if (isTypingTarget(e.target)) return;
       if (e.key === ' ' || e.code === 'Space') {
-        if (isSpaceControl(e.target)) return;
+        const pointerCheckbox =
+          pointerFocus && e.target instanceof HTMLInputElement && e.target.type === 'checkbox';
+        if (isSpaceControl(e.target) && !pointerCheckbox) return;
         e.preventDefault();
         if (!e.repeat) toggle();
       } else if (e.key === 'r' || e.key === 'R') {
@@ -100,9 +111,35 @@ export function FocusTaskView(props: FocusTaskViewProps) {
         if (!e.repeat) reset();
       }
     };
+    // The checkbox acts on keyup: hold that back too when Space went to the timer.
+    const onKeyUp = (e: KeyboardEvent) => {
+      if ((e.key === ' ' || e.code === 'Space') && pointerFocus && !isTypingTarget(e.target)) {
+        if (e.target instanceof HTMLInputElement && e.target.type === 'checkbox') {
+          e.preventDefault();
+        }
+      }
+    };
+    document.addEventListener('pointerdown', onPointer, true);
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    document.addEventListener('keyup', onKeyUp);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer, true);
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('keyup', onKeyUp);
+    };
   }, [toggle, reset]);
+
+  const [finishing, setFinishing] = useState(false);
+  const canMarkDone = total > 0 && done === total && task.status !== 'done';
+  const finish = async (button: HTMLElement) => {
+    setFinishing(true);
+    const origin = originOf(button);
+    if (await props.onMarkDone()) {
+      if (!reducedMotion) void celebrateDone(origin);
+    } else {
+      setFinishing(false);
+    }
+  };
 
   // Arriving on a task: reading starts at its title.
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -118,7 +155,7 @@ export function FocusTaskView(props: FocusTaskViewProps) {
         </p>
       )}
       <header className="focus-view__head">
-        <h3 className="focus-view__title" ref={titleRef} tabIndex={-1}>
+        <h3 className="focus-view__title" ref={titleRef} tabIndex={-1} dir="auto">
           {task.title}
         </h3>
         <DueLine dueDate={task.due_date} />
@@ -184,9 +221,19 @@ export function FocusTaskView(props: FocusTaskViewProps) {
           >
             {gate.unlocked ? gate.reason : gate.lockedMessage}
           </p>
+          {canMarkDone && (
+            <button
+              type="button"
+              className="button focus-gate__done"
+              disabled={finishing}
+              onClick={(e) => void finish(e.currentTarget)}
+            >
+              Mark as done
+            </button>
+          )}
           <button
             type="button"
-            className="button focus-gate__next"
+            className={`button${canMarkDone ? ' button--quiet' : ''} focus-gate__next`}
             disabled={!gate.unlocked}
             onClick={props.onNext}
           >

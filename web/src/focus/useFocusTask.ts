@@ -2,6 +2,7 @@ import {
   FOCUS_FETCH_FAILED,
   focusFetchFailure,
   nextDueFetchFailed,
+  saveAssignmentFailed,
   updateSubtaskFailed,
   type Assignment,
 } from '@brainboard/domain';
@@ -11,6 +12,7 @@ import {
   fetchAssignment,
   fetchNextDueTask,
   toggleSubtask as saveSubtaskToggle,
+  updateAssignment,
 } from '../assignment/assignmentsApi.ts';
 import { useOptionalAssignmentsStore } from '../board/assignmentsContext.ts';
 import { api } from '../firebase/api.ts';
@@ -79,6 +81,8 @@ export interface FocusTaskState {
   next(): void;
   /** Optimistic; per subtask, so it never overwrites other changes. Resolves false on error. */
   toggle(subtaskId: string, completed: boolean): Promise<boolean>;
+  /** Moves the task to Done, then the next task follows. Resolves false on error. */
+  markDone(): Promise<boolean>;
 }
 
 /**
@@ -200,5 +204,29 @@ export function useFocusTask(opts: {
       ? { ...load, task: shared }
       : load;
 
-  return { load: shown, retry, next, toggle };
+  const markDone = useCallback(async () => {
+    if (!currentId) return false;
+    const taskId = currentId;
+    try {
+      const write = () => updateAssignment(api, taskId, { status: 'done' });
+      // Through the shared list, so the board shows the card in Done at once.
+      const item = store
+        ? await store.saveChange(
+            taskId,
+            (a) => ({ ...a, status: 'done' }),
+            (a) => a,
+            write,
+          )
+        : await write();
+      refreshCachedTask(userId, item, Date.now());
+      next();
+      return true;
+    } catch (err) {
+      feedback.cue('error');
+      showAlert(saveAssignmentFailed(errorDetail(err)));
+      return false;
+    }
+  }, [currentId, userId, feedback, next, store]);
+
+  return { load: shown, retry, next, toggle, markDone };
 }

@@ -4,6 +4,9 @@ import { vibrateFor } from '../feedback/haptics.ts';
 import { playSound } from '../feedback/sound.ts';
 import './loading.css';
 
+/** The game is over and the data is still on its way. */
+export const ALL_POPPED = 'All popped! Almost there…';
+
 export interface LoadingScreenProps {
   /** The data is there: finish at once (a student is never kept waiting by a game). */
   done: boolean;
@@ -61,11 +64,18 @@ export function LoadingScreen({ done, onFinished }: LoadingScreenProps) {
         Loading your dashboard
       </p>
       <p className="loading__hint" aria-live="polite">
-        {poppedCount === 0
-          ? 'Pop the bubbles while you wait.'
-          : `${poppedCount} of ${LOADING_BUBBLE_COUNT} popped`}
+        {allPopped
+          ? ALL_POPPED
+          : poppedCount === 0
+            ? 'Pop the bubbles while you wait.'
+            : `${poppedCount} of ${LOADING_BUBBLE_COUNT} popped`}
       </p>
-      <ul className="loading__bubbles">
+      {allPopped && (
+        <div className="loading__progress" role="progressbar" aria-label="Loading your dashboard">
+          <span className="loading__progress-bar" />
+        </div>
+      )}
+      <ul className="loading__bubbles" hidden={allPopped}>
         {popped.map((isPopped, index) => (
           <li key={index} className="loading__slot">
             {isPopped ? (

@@ -19,7 +19,14 @@ import * as notify from '../ui/notify.ts';
 import { SettingsModal } from './SettingsModal.tsx';
 
 vi.mock('../firebase/api.ts', () => ({
-  api: { patch: vi.fn(), post: vi.fn(), delete: vi.fn(), clearSession: vi.fn() },
+  api: {
+    // The reminders section lists this device's subscriptions when it opens.
+    get: vi.fn(async () => []),
+    patch: vi.fn(),
+    post: vi.fn(),
+    delete: vi.fn(),
+    clearSession: vi.fn(),
+  },
 }));
 vi.mock('firebase/auth', () => ({ signOut: vi.fn(async () => {}) }));
 

@@ -18,6 +18,7 @@ import { useAuth } from '../firebase/authContext.ts';
 import { useSession } from '../session/sessionContext.ts';
 import { askToConfirm } from '../ui/notify.ts';
 import { Modal } from '../ui/Modal.tsx';
+import { RemindersSettings } from '../reminders/RemindersSettings.tsx';
 import { DeviceSettings } from './DeviceSettings.tsx';
 import { ImportFromSchool } from '../lms/ImportFromSchool.tsx';
 import { leaveApp } from './leaveApp.ts';
@@ -154,6 +155,8 @@ function SettingsForm({ user }: { user: UserProfile }) {
           Logout
         </button>
       </div>
+
+      <RemindersSettings user={user} />
 
       <DeviceSettings />
 

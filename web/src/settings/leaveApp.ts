@@ -1,21 +1,23 @@
 import { signOut, type Auth } from 'firebase/auth';
 import { writeSessionHint } from '../app/sessionHint.ts';
-import { clearUserCaches } from '../app/userCache.ts';
+import { clearPerUserStorage } from '../app/userCache.ts';
 import { api } from '../firebase/api.ts';
 
 /**
- * Ends the session in this browser after logout or account deletion: forget the
- * public pages' hint and the cached board, go to `/`, sign out of Firebase and drop the API client's
- * cached session. Leaving first means the protected area never flashes /login.
+ * Ends the session in this browser after logout or account deletion, in an order a reload
+ * cannot overtake: forget every per-user copy in storage (board, session hint, Focus Mode's
+ * cache and timer), wait until Firebase has signed out (its stored user is gone), forget
+ * again anything written meanwhile, drop the API client's session, and only then go to `/`.
  */
 export async function leaveApp(auth: Auth, navigate: (to: string) => void): Promise<void> {
   writeSessionHint(null);
-  clearUserCaches();
-  navigate('/');
+  clearPerUserStorage();
   try {
     await signOut(auth);
   } catch (err) {
     console.error('Brainboard: Firebase sign-out failed.', err);
   }
+  clearPerUserStorage();
   api.clearSession();
+  navigate('/');
 }

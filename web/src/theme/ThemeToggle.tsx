@@ -1,3 +1,4 @@
+import { Icon } from '../ui/icons.tsx';
 import { toggleTheme } from './theme.ts';
 import { useTheme } from './useTheme.ts';
 
@@ -16,9 +17,9 @@ export function ThemeToggle({ className = 'button button--quiet' }: { className?
       title={`Switch to the ${next} theme`}
     >
       <span aria-hidden="true" className="theme-toggle__icon">
-        {next === 'dark' ? '☾' : '☀'}
+        <Icon name={next === 'dark' ? 'moon' : 'sun'} size={18} />
       </span>{' '}
-      {next === 'dark' ? 'Dark Mode' : 'Light Mode'}
+      <span className="dashboard__label">{next === 'dark' ? 'Dark Mode' : 'Light Mode'}</span>
     </button>
   );
 }

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useRef, type CSSProperties, type ReactNode } from 'react';
+import { useRef, type CSSProperties, type ReactNode, type RefObject } from 'react';
 import './modal.css';
 
 export interface ModalProps {
@@ -20,6 +20,10 @@ export interface ModalProps {
   className?: string;
   /** Label of the close button (default "Close"). */
   closeLabel?: string;
+  /** What takes focus on opening (default: the first focusable element). */
+  initialFocus?: RefObject<HTMLElement | null>;
+  /** A role of "alertdialog" for a question that needs an answer. */
+  role?: 'dialog' | 'alertdialog';
 }
 
 /**
@@ -40,6 +44,8 @@ export function Modal({
   closeOnOverlay = true,
   className,
   closeLabel = 'Close',
+  initialFocus,
+  role = 'dialog',
 }: ModalProps) {
   const style: CSSProperties = fullScreen ? {} : { minWidth, minHeight };
   // Radix returns focus to a Dialog.Trigger, and we open dialogs without one: remember what had
@@ -59,8 +65,14 @@ export function Modal({
             .filter(Boolean)
             .join(' ')}
           style={style}
-          onOpenAutoFocus={() => {
+          role={role}
+          onOpenAutoFocus={(e) => {
             returnTo.current = document.activeElement;
+            const first = initialFocus?.current;
+            if (first) {
+              e.preventDefault();
+              first.focus();
+            }
           }}
           onCloseAutoFocus={(e) => {
             const back = returnTo.current;

@@ -10,6 +10,8 @@ import { api } from '../firebase/api.ts';
 import { useSession } from '../session/sessionContext.ts';
 import { Modal } from '../ui/Modal.tsx';
 import './whatsnew.css';
+import { Icon } from '../ui/icons.tsx';
+import { iconForEmoji } from './featureIcon.ts';
 
 /** PATCH /api/user/{id}; merges `updated` into the session. Failures are only logged. */
 async function patchUser(
@@ -66,7 +68,7 @@ export function WhatsNewDialog() {
         {features.map((feature) => (
           <li key={feature.title} className="whatsnew__item">
             <span className="whatsnew__icon" aria-hidden="true">
-              {feature.icon}
+              <Icon name={iconForEmoji(feature.icon)} size={22} />
             </span>
             <span>
               <strong className="whatsnew__title">{feature.title}</strong>

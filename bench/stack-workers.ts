@@ -1,0 +1,157 @@
+/**
+ * The Functions emulator under 50 concurrent clients: requests a second and the most
+ * worker processes it ran at once (sampled every 250 ms), plus the time to 503 with the
+ * lite Firestore paused, and the PDF bomb's upload time and the function's peak memory.
+ * A measurement, not a test. Run: BRAINBOARD_PORT_OFFSET=3000 npx tsx bench/stack-workers.ts
+ */
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { createDeflate } from 'node:zlib';
+import { join } from 'node:path';
+import { liteFirestorePidFile, ROOT } from '../scripts/stack/config.ts';
+import { startStack } from '../scripts/stack/stack.ts';
+
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const functionsDir = join(ROOT, 'functions');
+
+/** Emulator worker processes of this worktree's functions, with their resident memory. */
+function workers(): { count: number; rssMb: number; largestMb: number } {
+  let count = 0;
+  let rss = 0;
+  let largest = 0;
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!cmd.includes('functionsEmulatorRuntime')) continue;
+      if (readlinkSync(`/proc/${pid}/cwd`) !== functionsDir) continue;
+      count++;
+      const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      const mb = Number(m?.[1] ?? 0) / 1024;
+      rss += mb;
+      largest = Math.max(largest, mb);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return { count, rssMb: Math.round(rss), largestMb: Math.round(largest) };
+}
+
+async function bombPdf(bytes: number): Promise<Buffer> {
+  // Compressed a megabyte at a time: the bench itself never holds the inflated page.
+  const deflate = createDeflate({ level: 9 });
+  const out: Buffer[] = [];
+  deflate.on('data', (c: Buffer) => out.push(c));
+  const done = new Promise((r) => deflate.on('end', r));
+  const chunk = Buffer.alloc(1024 * 1024, 32);
+  for (let n = 0; n < bytes; n += chunk.length) {
+    if (!deflate.write(chunk)) await new Promise((r) => deflate.once('drain', r));
+  }
+  deflate.end();
+  await done;
+  const packed = Buffer.concat(out);
+  const head = Buffer.from(
+    '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n' +
+      '2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n' +
+      '3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>\nendobj\n' +
+      `4 0 obj\n<< /Length ${packed.length} /Filter /FlateDecode >>\nstream\n`,
+    'latin1',
+  );
+  return Buffer.concat([
+    head,
+    packed,
+    Buffer.from('\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n'),
+  ]);
+}
+
+const stack = await startStack({
+  web: 'none',
+  seed: false,
+  log: (m) => console.log(`[stack] ${m}`),
+});
+try {
+  const signUp = await fetch(
+    `${stack.urls.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: `bench-${Date.now()}@brainboard.test`,
+        password: 'bench-password',
+        returnSecureToken: true,
+      }),
+    },
+  );
+  const { idToken } = (await signUp.json()) as { idToken: string };
+  const base = `${stack.urls.api}/api`;
+  const auth = { authorization: `Bearer ${idToken}` };
+  const session = (await (await fetch(`${base}/session`, { headers: auth })).json()) as {
+    user: { csrf_token: string };
+  };
+
+  // Warm-up: the first workers start (tens of seconds on a loaded machine).
+  await Promise.all(
+    Array.from({ length: 6 }, () =>
+      fetch(`${base}/assignments`, { headers: auth }).then((r) => r.text()),
+    ),
+  );
+  let peak = workers();
+  const sampler = setInterval(() => {
+    const now = workers();
+    if (now.count > peak.count) peak = now;
+  }, 250);
+  const end = Date.now() + SECONDS * 1000;
+  let ok = 0;
+  let failed = 0;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (Date.now() < end) {
+        const res = await fetch(`${base}/assignments`, {
+          headers: auth,
+          signal: AbortSignal.timeout(30_000),
+        }).catch(() => null);
+        if (res?.ok) ok++;
+        else failed++;
+        await res?.text().catch(() => '');
+      }
+    }),
+  );
+  clearInterval(sampler);
+  console.log(
+    `${CLIENTS} clients for ${SECONDS} s: ${(ok / SECONDS).toFixed(1)} requests/s, ${failed} failed; ` +
+      `peak ${peak.count} workers (${peak.rssMb} MB)`,
+  );
+
+  // The bomb: 1 GB of spaces in one compressed page.
+  const bomb = await bombPdf(1024 * 1024 * 1024);
+  const form = new FormData();
+  form.append('file', new Blob([bomb], { type: 'application/pdf' }), 'bomb.pdf');
+  const bombBefore = workers().largestMb;
+  let bombPeak = 0;
+  const bombSampler = setInterval(() => {
+    bombPeak = Math.max(bombPeak, workers().largestMb);
+  }, 100);
+  const started = Date.now();
+  const upload = await fetch(`${base}/upload-pdf`, {
+    method: 'POST',
+    headers: { ...auth, 'x-csrf-token': session.user.csrf_token },
+    body: form,
+  });
+  clearInterval(bombSampler);
+  console.log(
+    `bomb (${(bomb.length / 1024).toFixed(0)} KB, 1 GB inflated): ${upload.status} after ${Date.now() - started} ms, ` +
+      `largest worker ${bombBefore} MB before, ${bombPeak} MB at peak: ${await upload.text()}`,
+  );
+
+  // Time to 503 with the database paused.
+  const pid = Number(readFileSync(liteFirestorePidFile(), 'utf8'));
+  process.kill(pid, 'SIGSTOP');
+  try {
+    const t = Date.now();
+    const res = await fetch(`${base}/assignments`, { headers: auth });
+    console.log(`Firestore paused: ${res.status} after ${Date.now() - t} ms`);
+  } finally {
+    process.kill(pid, 'SIGCONT');
+  }
+} finally {
+  await stack.stop();
+}

@@ -1,0 +1,213 @@
+/**
+ * Reminder times: a due date (local wall time, no zone), the minutes before it at which to
+ * remind, and the student's IANA time zone give the instants the reminders fire. Pure: the
+ * caller passes every input, the current time included.
+ */
+import { z } from 'zod';
+
+/** Preset for every assignment with a due time: 1 day before and 1 hour before. */
+export const DEFAULT_REMINDER_MINUTES: readonly number[] = [1440, 60];
+/** At most this many reminders for one assignment (or as defaults). */
+export const REMINDERS_MAX_COUNT = 5;
+/** The earliest reminder: 7 days before the due time. */
+export const REMINDER_MAX_MINUTES = 7 * 24 * 60;
+/** The zone used while the profile has none yet. */
+export const DEFAULT_TIME_ZONE = 'UTC';
+/** Snoozing a reminder fires it again after this many minutes. */
+export const SNOOZE_MINUTES = 10;
+
+/** A list of minutes before the due time: integers 0 to 10080, at most 5, no repeats. */
+export function reminderListSchema(field: string) {
+  return z
+    .array(
+      z
+        .number({ error: `${field} must hold whole numbers of minutes.` })
+        .int(`${field} must hold whole numbers of minutes.`)
+        .min(0, `${field} must be between 0 and ${REMINDER_MAX_MINUTES} minutes before.`)
+        .max(
+          REMINDER_MAX_MINUTES,
+          `${field} must be between 0 and ${REMINDER_MAX_MINUTES} minutes before.`,
+        ),
+      { error: `${field} must be a list of minutes.` },
+    )
+    .max(REMINDERS_MAX_COUNT, `${field} must have at most ${REMINDERS_MAX_COUNT} items.`)
+    .refine((list) => new Set(list).size === list.length, `${field} must not repeat a time.`);
+}
+
+/** True when the runtime knows the IANA zone name. */
+export function isTimeZone(name: string): boolean {
+  if (!/^[A-Za-z0-9_+\-/]{1,64}$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const timeZoneSchema = z
+  .string({ error: 'time_zone must be text.' })
+  .refine(isTimeZone, 'time_zone must be an IANA time zone such as Europe/Berlin.');
+
+/** The reminders in force: the assignment's own list, or the defaults when it has none (null). */
+export function effectiveReminders(
+  own: readonly number[] | null | undefined,
+  defaults: readonly number[] | null | undefined,
+): number[] {
+  const list = own ?? defaults ?? DEFAULT_REMINDER_MINUTES;
+  return [...new Set(list)].sort((a, b) => b - a);
+}
+
+const WALL_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(zone: string): Intl.DateTimeFormat {
+  let f = formatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(zone, f);
+  }
+  return f;
+}
+
+/** The wall clock of `zone` at `instant`, as milliseconds of the same reading in UTC. */
+function wallMs(zone: string, instant: number): number {
+  const parts: Record<string, number> = {};
+  for (const p of formatterFor(zone).formatToParts(new Date(instant))) {
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  }
+  const { year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = parts;
+  return Date.UTC(year, month - 1, day, hour, minute, second);
+}
+
+/**
+ * The instant a local wall time names in `zone`. A time repeated when clocks go back is the
+ * first of the two; a time skipped when clocks go forward moves forward by the gap (2:30 on a
+ * spring-forward night is 3:30), as calendar apps do. Null for a malformed time.
+ */
+export function zonedInstant(local: string, zone: string): Date | null {
+  const m = WALL_RE.exec(local);
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s] = m;
+  const wall = Date.UTC(
+    Number(y),
+    Number(mo) - 1,
+    Number(d),
+    Number(h),
+    Number(mi),
+    Number(s ?? 0),
+  );
+  if (Number.isNaN(wall)) return null;
+  const halfDay = 12 * 3600_000;
+  const before = wallMs(zone, wall - halfDay) - (wall - halfDay);
+  const after = wallMs(zone, wall + halfDay) - (wall + halfDay);
+  const candidates = [wall - before, wall - after].filter((t) => wallMs(zone, t) === wall);
+  if (candidates.length > 0) return new Date(Math.min(...candidates));
+  return new Date(wall - before);
+}
+
+export interface ReminderInstant {
+  /** Minutes before the due time. */
+  minutes: number;
+  /** When it fires. */
+  at: Date;
+}
+
+/**
+ * When each reminder of a due time fires, earliest first. No due time (empty or date-only)
+ * means no reminders.
+ */
+export function reminderInstants(
+  dueDate: string,
+  minutesBefore: readonly number[],
+  zone: string,
+): ReminderInstant[] {
+  if (!dueDate.includes('T')) return [];
+  const due = zonedInstant(dueDate, isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE);
+  if (!due) return [];
+  return [...new Set(minutesBefore)]
+    .sort((a, b) => b - a)
+    .map((minutes) => ({ minutes, at: new Date(due.getTime() - minutes * 60_000) }));
+}
+
+/** What a reminder's schedule needs of an assignment. */
+export interface RemindableAssignment {
+  due_date: string;
+  status: string;
+  reminders?: readonly number[] | null | undefined;
+}
+
+/**
+ * The reminders that fire in the window (from, to]: only for assignments not done, with a
+ * due time, at the assignment's own times or the student's defaults.
+ */
+export function remindersDueBetween(
+  assignment: RemindableAssignment,
+  defaults: readonly number[] | null | undefined,
+  zone: string,
+  from: Date,
+  to: Date,
+): ReminderInstant[] {
+  if (assignment.status === 'done') return [];
+  const list = effectiveReminders(assignment.reminders, defaults);
+  return reminderInstants(assignment.due_date, list, zone).filter(
+    (r) => r.at.getTime() > from.getTime() && r.at.getTime() <= to.getTime(),
+  );
+}
+
+/** "1 hour", "1 day", "2 days 3 hours", "10 minutes": how far before the due time. */
+export function describeLead(minutes: number): string {
+  if (minutes === 0) return 'now';
+  const parts: string[] = [];
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const mins = minutes % 60;
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (days) parts.push(unit(days, 'day'));
+  if (hours) parts.push(unit(hours, 'hour'));
+  if (mins) parts.push(unit(mins, 'minute'));
+  return parts.join(' ');
+}
+
+/** The line a reminder shows: "Physics worksheet · due in 1 hour (5:00 PM)". */
+export function reminderText(
+  title: string,
+  due: Date,
+  now: Date,
+  zone: string,
+): { title: string; body: string } {
+  const left = Math.round((due.getTime() - now.getTime()) / 60_000);
+  const time = new Intl.DateTimeFormat('en-US', {
+    timeZone: isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE,
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(due);
+  const when = left > 0 ? `due in ${describeLead(left)} (${time})` : `due now (${time})`;
+  return {
+    title: `${title} · ${when}`,
+    body: 'Tap Start focus to begin, or snooze for 10 minutes.',
+  };
+}
+
+/** Picker choices for a reminder time, in minutes before, with their labels. */
+export const REMINDER_CHOICES: readonly { minutes: number; label: string }[] = [
+  { minutes: 0, label: 'At the due time' },
+  { minutes: 5, label: '5 minutes before' },
+  { minutes: 15, label: '15 minutes before' },
+  { minutes: 30, label: '30 minutes before' },
+  { minutes: 60, label: '1 hour before' },
+  { minutes: 120, label: '2 hours before' },
+  { minutes: 360, label: '6 hours before' },
+  { minutes: 1440, label: '1 day before' },
+  { minutes: 2880, label: '2 days before' },
+  { minutes: 10080, label: '7 days before' },
+];

@@ -1,0 +1,159 @@
+import { Router } from 'express';
+import type { Firestore } from 'firebase-admin/firestore';
+import { z } from 'zod';
+import { callerOf } from '../http/auth.ts';
+import { badRequest, HttpError, notFound, route } from '../http/errors.ts';
+import { parseBody } from '../http/validate.ts';
+import { PUSH_NOT_SET_UP, type PushConfig } from './config.ts';
+import { isAllowedPushEndpoint } from './endpoints.ts';
+import type { PushSender } from './send.ts';
+import {
+  listDevices,
+  MAX_DEVICES,
+  readSubscriptions,
+  removeSubscription,
+  saveSubscription,
+  subscriptionId,
+  subscriptionsOf,
+} from './subscriptions.ts';
+
+export const DEVICE_NOT_FOUND = 'That device is not in your list.';
+export const ENDPOINT_REFUSED =
+  'This browser offered a push service Brainboard cannot use. Use the calendar feed instead.';
+export const DEVICE_GONE =
+  'This device no longer accepts reminders, so it was removed. Press "Remind me on this device" again on it.';
+export const TEST_NOT_SENT = 'The test reminder could not be sent. Please try again in a minute.';
+
+const b64url = (field: string, bytes: number) =>
+  z
+    .string({ error: `${field} is required.` })
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, `${field} must be base64url.`)
+    .refine(
+      (v) => Buffer.from(v, 'base64url').length === bytes,
+      `${field} must be ${bytes} bytes.`,
+    );
+
+const objectError = (what: string) => (issue: z.core.$ZodRawIssue) =>
+  issue.code === 'unrecognized_keys'
+    ? `Unknown field: ${String(issue.keys[0])}.`
+    : `${what} must be an object.`;
+
+/** The body of POST /api/push/subscriptions: PushSubscription.toJSON() and a device name. */
+export const subscribeSchema = z.strictObject(
+  {
+    subscription: z.object(
+      {
+        endpoint: z
+          .string({ error: 'subscription.endpoint is required.' })
+          .max(2048, 'subscription.endpoint must be at most 2048 characters.'),
+        expirationTime: z.number().nullable().optional(),
+        keys: z.object(
+          { p256dh: b64url('keys.p256dh', 65), auth: b64url('keys.auth', 16) },
+          { error: 'subscription.keys must be an object.' },
+        ),
+      },
+      { error: 'subscription must be an object.' },
+    ),
+    device_name: z
+      .string({ error: 'device_name is required.' })
+      .trim()
+      .min(1, 'device_name is required.')
+      .max(60, 'device_name must be at most 60 characters.'),
+  },
+  { error: objectError('subscription request') },
+);
+
+const idParam = z.string().regex(/^[a-f0-9]{40}$/);
+
+/** Devices that get reminders by Web Push: the VAPID key, subscribe, list, remove, test. */
+export function pushRoutes(
+  db: Firestore,
+  config: PushConfig | null,
+  send: PushSender | null,
+): Router {
+  const router = Router();
+  const requireConfig = (): PushConfig => {
+    if (!config) throw new HttpError(503, PUSH_NOT_SET_UP);
+    return config;
+  };
+
+  router.get('/push/public-key', (_req, res) => {
+    res.json({ publicKey: requireConfig().publicKey });
+  });
+
+  router.get(
+    '/push/subscriptions',
+    route(async (req, res) => {
+      res.json(await listDevices(db, callerOf(req).uid));
+    }),
+  );
+
+  router.post(
+    '/push/subscriptions',
+    route(async (req, res) => {
+      const { uid } = callerOf(req);
+      const cfg = requireConfig();
+      const { subscription, device_name } = parseBody(subscribeSchema, req.body);
+      if (!isAllowedPushEndpoint(subscription.endpoint, cfg.localEndpointBase)) {
+        throw badRequest(ENDPOINT_REFUSED);
+      }
+      const existing = await listDevices(db, uid);
+      const id = subscriptionId(subscription.endpoint);
+      if (existing.length >= MAX_DEVICES && !existing.some((d) => d.id === id)) {
+        throw badRequest(`You can have at most ${MAX_DEVICES} devices. Remove one first.`);
+      }
+      await saveSubscription(
+        db,
+        uid,
+        { endpoint: subscription.endpoint, keys: subscription.keys, device_name },
+        new Date(),
+      );
+      res.status(201).json({ id });
+    }),
+  );
+
+  router.delete(
+    '/push/subscriptions/:id',
+    route(async (req, res) => {
+      const { uid } = callerOf(req);
+      const id = idParam.safeParse(req.params.id);
+      if (!id.success) throw notFound(DEVICE_NOT_FOUND);
+      const snap = await subscriptionsOf(db, uid).doc(id.data).get();
+      if (!snap.exists) throw notFound(DEVICE_NOT_FOUND);
+      await removeSubscription(db, uid, id.data);
+      res.json({ ok: true });
+    }),
+  );
+
+  router.post(
+    '/push/subscriptions/:id/test',
+    route(async (req, res) => {
+      const { uid } = callerOf(req);
+      requireConfig();
+      const id = idParam.safeParse(req.params.id);
+      if (!id.success) throw notFound(DEVICE_NOT_FOUND);
+      const device = (await readSubscriptions(db, uid)).find((d) => d.id === id.data);
+      if (!device || !send) throw notFound(DEVICE_NOT_FOUND);
+      const outcome = await send(device, {
+        title: 'Brainboard · reminders work on this device',
+        body: 'This is how a reminder will look when an assignment is due.',
+        tag: 'reminder-test',
+        assignment_id: null,
+        url: '/dashboard',
+        action_url: '/api/reminders/action',
+        tokens: {},
+      });
+      if (outcome === 'gone') {
+        await removeSubscription(db, uid, device.id);
+        throw new HttpError(410, DEVICE_GONE);
+      }
+      if (outcome === 'failed') throw new HttpError(503, TEST_NOT_SENT);
+      await subscriptionsOf(db, uid)
+        .doc(device.id)
+        .update({ last_test_at: new Date().toISOString() });
+      res.json({ ok: true });
+    }),
+  );
+
+  return router;
+}

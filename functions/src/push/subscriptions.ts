@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import type { Firestore } from 'firebase-admin/firestore';
+
+/**
+ * `users/{uid}/push_subscriptions/{id}`: one per device, the id derived from the endpoint so
+ * subscribing the same device again replaces its entry. `push_users/{uid}` lists the students
+ * with at least one device, which is where the reminder dispatcher starts.
+ */
+export interface StoredSubscription {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+  device_name: string;
+  created_at: string;
+}
+
+export interface DeviceSummary {
+  id: string;
+  device_name: string;
+  created_at: string;
+}
+
+export const MAX_DEVICES = 10;
+
+export const subscriptionsOf = (db: Firestore, uid: string) =>
+  db.collection('users').doc(uid).collection('push_subscriptions');
+export const pushUsers = (db: Firestore) => db.collection('push_users');
+
+export const subscriptionId = (endpoint: string) =>
+  createHash('sha256').update(endpoint).digest('hex').slice(0, 40);
+
+export async function listDevices(db: Firestore, uid: string): Promise<DeviceSummary[]> {
+  const snap = await subscriptionsOf(db, uid).get();
+  return snap.docs
+    .map((d) => {
+      const s = d.data() as StoredSubscription;
+      return { id: d.id, device_name: s.device_name, created_at: s.created_at };
+    })
+    .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+}
+
+export async function readSubscriptions(
+  db: Firestore,
+  uid: string,
+): Promise<(StoredSubscription & { id: string })[]> {
+  const snap = await subscriptionsOf(db, uid).get();
+  return snap.docs.map((d) => ({ id: d.id, ...(d.data() as StoredSubscription) }));
+}
+
+/** Stores (or refreshes) a device; answers its id. */
+export async function saveSubscription(
+  db: Firestore,
+  uid: string,
+  sub: Omit<StoredSubscription, 'created_at'>,
+  now: Date,
+): Promise<string> {
+  const id = subscriptionId(sub.endpoint);
+  const batch = db.batch();
+  batch.set(subscriptionsOf(db, uid).doc(id), { ...sub, created_at: now.toISOString() });
+  batch.set(pushUsers(db).doc(uid), { uid, updated_at: now.toISOString() });
+  await batch.commit();
+  return id;
+}
+
+/** Removes a device; the student leaves the dispatcher's list with their last one. */
+export async function removeSubscription(db: Firestore, uid: string, id: string): Promise<void> {
+  await subscriptionsOf(db, uid).doc(id).delete();
+  const rest = await subscriptionsOf(db, uid).limit(1).get();
+  if (rest.empty) await pushUsers(db).doc(uid).delete();
+}

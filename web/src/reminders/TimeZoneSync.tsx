@@ -1,0 +1,18 @@
+import type { UserProfile } from '@brainboard/domain';
+import { useEffect } from 'react';
+import { api } from '../firebase/api.ts';
+import { useSession } from '../session/sessionContext.ts';
+
+/** Keeps the profile's time zone (which reminders are computed in) equal to the browser's. */
+export function TimeZoneSync({ user }: { user: UserProfile }) {
+  const { mergeUser } = useSession();
+  useEffect(() => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (!zone || zone === user.time_zone) return;
+    api
+      .patch(`/api/user/${encodeURIComponent(user.id)}`, { time_zone: zone })
+      .then(() => mergeUser({ time_zone: zone }))
+      .catch((err: unknown) => console.warn('Brainboard: saving the time zone failed.', err));
+  }, [user.id, user.time_zone, mergeUser]);
+  return null;
+}
