@@ -4,6 +4,7 @@ import { apiLatency } from '../../bench/api-latency.ts';
 import { boardDrag } from '../../bench/board-drag.ts';
 import { boardRender } from '../../bench/board-render.ts';
 import { lighthouseScores } from '../../bench/lighthouse.ts';
+import { stackWorkers } from '../../bench/stack-workers.ts';
 import type { BenchUrls } from '../../bench/support.ts';
 import { browserAvailable } from '../support/browser.ts';
 
@@ -38,6 +39,14 @@ describe('bench quick modes', () => {
     allFinite(figures);
     expect(figures.listRequests).toBeGreaterThan(0);
     expect(figures.toggleRequests).toBeGreaterThan(0);
+  });
+
+  it('stack-workers loads the emulator, uploads a small bomb and pauses Firestore', async () => {
+    const figures = await stackWorkers(urls, { quick: true });
+    allFinite(figures);
+    expect(figures.requestsPerSecond).toBeGreaterThan(0);
+    // With a lite Firestore to pause, the API answers 503.
+    if (inject('stack').mode === 'lite') expect(figures.pausedStatus).toBe(503);
   });
 
   const browser = browserAvailable('bench quick modes (browser)');
