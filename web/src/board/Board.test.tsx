@@ -163,7 +163,7 @@ describe('Board', () => {
     renderBoard();
     await user.click(await screen.findByText('Project'));
     expect(
-      await screen.findByRole('dialog', { name: 'Edit Assignment' }, { timeout: 5000 }),
+      await screen.findByRole('dialog', { name: 'Edit Assignment' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Title')).toHaveValue('Project');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -174,7 +174,7 @@ describe('Board', () => {
 
     await user.click(screen.getByRole('button', { name: 'Add Done Task' }));
     expect(
-      await screen.findByRole('dialog', { name: 'Add Assignment' }, { timeout: 5000 }),
+      await screen.findByRole('dialog', { name: 'Add Assignment' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Status', { selector: 'select' })).toHaveValue('done');
   });

@@ -1,12 +1,12 @@
 import {
   CONFIRM_DELETE_ASSIGNMENT,
+  overdueOf,
   learningFactor,
   type Assignment,
   type Status,
 } from '@brainboard/domain';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { LoadingScreen } from '../loading/LoadingScreen.tsx';
-import { ResetOverdue } from '../reset/ResetOverdue.tsx';
 import { askToConfirm } from '../ui/notify.ts';
 import { LearningContext } from '../whatnow/learningContext.ts';
 import { focusAfterDelete } from './focusAfterDelete.ts';
@@ -21,6 +21,10 @@ import './board.css';
 // the dashboard does not wait for it.
 const loadEditor = () => import('../assignment/AssignmentEditor.tsx');
 const AssignmentEditor = lazy(() => loadEditor().then((m) => ({ default: m.AssignmentEditor })));
+// The reset line and its sheet load only when a card is overdue.
+const ResetOverdue = lazy(() =>
+  import('../reset/ResetOverdue.tsx').then((m) => ({ default: m.ResetOverdue })),
+);
 
 function whenIdle(run: () => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {
@@ -96,11 +100,15 @@ export function Board() {
               Your assignments could not be loaded yet. Trying again…
             </p>
           )}
-          <ResetOverdue
-            assignments={data.assignments}
-            onSaved={applyItem}
-            trackWrite={trackWrite}
-          />
+          {overdueOf(data.assignments, new Date()).length > 0 && (
+            <Suspense fallback={null}>
+              <ResetOverdue
+                assignments={data.assignments}
+                onSaved={applyItem}
+                trackWrite={trackWrite}
+              />
+            </Suspense>
+          )}
           <KanbanBoard
             assignments={data.assignments}
             onMove={onMove}

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadFocusModal } from '../focus/focusModalLoader.ts';
 import { at, makeUser, renderInApp } from '../app/testHelpers.tsx';
 import { DashboardPage } from './DashboardPage.tsx';
 
@@ -32,6 +33,11 @@ beforeEach(() => {
 
 const current = { last_used_version: '0.2.0', last_whats_new_version: '0.2.0' };
 
+// Focus Mode's view loads lazily in the app; here it is ready before the first render.
+beforeAll(async () => {
+  await loadFocusModal();
+});
+
 describe('DashboardPage (SPEC §2)', () => {
   it('shows the header and the consent screen instead of the board until both are accepted', () => {
     renderInApp(<DashboardPage />, {
@@ -55,17 +61,18 @@ describe('DashboardPage (SPEC §2)', () => {
     expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
   });
 
-  it("opens What's New after an upgrade", () => {
+  it("opens What's New after an upgrade", async () => {
     renderInApp(<DashboardPage />, {
       session: { user: makeUser({ last_used_version: '0.1.0', last_whats_new_version: '0.1.0' }) },
     });
-    expect(screen.getByRole('dialog', { name: "What's New!" })).toBeInTheDocument();
+    // The dialog's code loads after the board (lazily).
+    expect(await screen.findByRole('dialog', { name: "What's New!" })).toBeInTheDocument();
   });
 
   it('opens Settings from the header', async () => {
     renderInApp(<DashboardPage />, { session: { user: makeUser(current) } });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Settings' }));
-    expect(screen.getByRole('dialog', { name: 'Settings' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Settings' })).toBeInTheDocument();
   });
 
   it('renders neither consent nor board while the session loads', () => {

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { AssignmentsProvider } from '../board/AssignmentsProvider.tsx';
 import { Board } from '../board/Board.tsx';
 import { ConsentScreen } from '../consent/ConsentScreen.tsx';
@@ -8,14 +8,22 @@ import { FocusProvider } from '../focus/FocusProvider.tsx';
 import { useSession } from '../session/sessionContext.ts';
 import { FocusFromLink } from '../reminders/FocusFromLink.tsx';
 import { TimeZoneSync } from '../reminders/TimeZoneSync.tsx';
-import { SettingsModal } from '../settings/SettingsModal.tsx';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
 import { useTheme } from '../theme/useTheme.ts';
 import { WhatNowButton } from '../whatnow/WhatNow.tsx';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import { Icon } from '../ui/icons.tsx';
-import { WhatsNewDialog } from '../whatsnew/WhatsNewDialog.tsx';
 import './dashboard.css';
+
+// Settings (reminders, devices, school feeds) load when first opened: none of it is needed to
+// show the board, and it keeps the first paint within its budget.
+const SettingsModal = lazy(() =>
+  import('../settings/SettingsModal.tsx').then((m) => ({ default: m.SettingsModal })),
+);
+// What's New opens at most once per release, so it loads after the board too.
+const WhatsNewDialog = lazy(() =>
+  import('../whatsnew/WhatsNewDialog.tsx').then((m) => ({ default: m.WhatsNewDialog })),
+);
 
 /**
  * SPEC §2 dashboard: header (title, focus button, Settings, theme toggle), then
@@ -61,11 +69,19 @@ export function DashboardPage() {
             <FocusFromLink />
             <TimeZoneSync user={user} />
             {/* Decided from the fresh profile, not this browser's cached copy. */}
-            {fresh && <WhatsNewDialog />}
+            {fresh && (
+              <Suspense fallback={null}>
+                <WhatsNewDialog />
+              </Suspense>
+            )}
           </>
         )}
       </main>
-      <SettingsModal open={settingsOpen} onClose={closeSettings} user={user} />
+      {settingsOpen && (
+        <Suspense fallback={null}>
+          <SettingsModal open onClose={closeSettings} user={user} />
+        </Suspense>
+      )}
       <AppToaster theme={theme} />
     </div>
   );

@@ -1,6 +1,7 @@
 import type { UserProfile } from '@brainboard/domain';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadFocusModal } from './focusModalLoader.ts';
 import { useAssignmentsStore } from '../board/assignmentsContext.ts';
 import { AssignmentsProvider } from '../board/AssignmentsProvider.tsx';
 import { api } from '../firebase/api.ts';
@@ -109,6 +110,11 @@ afterEach(() => {
   get.mockReset();
   vi.mocked(api.patch).mockReset();
   localStorage.clear();
+});
+
+// Focus Mode's view loads lazily in the app; here it is ready before the first render.
+beforeAll(async () => {
+  await loadFocusModal();
 });
 
 describe('FocusButton', () => {

@@ -4,7 +4,7 @@ import { useSession } from '../session/sessionContext.ts';
 import { focusFeedback } from './appFeedback.ts';
 import type { FocusFeedback } from './feedback.ts';
 import { FocusModeContext, type FocusModeValue } from './focusContext.ts';
-import { FocusModal } from './FocusModal.tsx';
+import { loadedFocusModal, loadFocusModal } from './focusModalLoader.ts';
 import { isFocusShortcut } from './platform.ts';
 
 export interface FocusProviderProps {
@@ -44,6 +44,24 @@ export function FocusProvider({
   const [streak, setStreak] = useState<number | null>(null);
   const [celebrated] = useState(() => new Set<string>());
   const isOpen = request.open;
+  const [FocusModal, setFocusModal] = useState(() => loadedFocusModal());
+
+  // Loads the view when idle after the first paint, and at once when Focus Mode opens.
+  useEffect(() => {
+    if (FocusModal) return;
+    let live = true;
+    const load = () =>
+      void loadFocusModal().then(
+        (modal) => live && setFocusModal(() => modal),
+        (err: unknown) => console.error('Brainboard: could not load Focus Mode.', err),
+      );
+    if (isOpen) load();
+    else if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load);
+    else window.setTimeout(load, 200);
+    return () => {
+      live = false;
+    };
+  }, [FocusModal, isOpen]);
 
   const open = useCallback(
     (assignmentId?: string) => {
@@ -79,7 +97,7 @@ export function FocusProvider({
   return (
     <FocusModeContext.Provider value={value}>
       {children}
-      {userId && (
+      {userId && FocusModal && (
         <FocusModal
           open={isOpen}
           onClose={close}
