@@ -178,6 +178,19 @@ export async function stackWorkers(
     } finally {
       process.kill(pid, 'SIGCONT');
     }
+    // Resumed: the stack is whole again once the API reads the database again (a shared stack
+    // goes on to serve other tests).
+    const until = Date.now() + 60_000;
+    for (;;) {
+      const res = await fetch(`${base}/assignments`, {
+        headers: auth,
+        signal: AbortSignal.timeout(15_000),
+      }).catch(() => null);
+      await res?.arrayBuffer().catch(() => undefined);
+      if (res?.ok) break;
+      if (Date.now() > until) throw new Error('The API did not recover after Firestore resumed.');
+      await new Promise((r) => setTimeout(r, 250));
+    }
   } else {
     console.log('Firestore paused: not measured (no lite Firestore in this stack).');
   }
