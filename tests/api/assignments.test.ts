@@ -311,7 +311,13 @@ describe('PATCH /api/assignment', () => {
     );
     expect(body.item).toMatchObject({ id: item.id, title: 'Versioned', version: 2, notes: [] });
     expect(body.item.subtasks).toEqual([
-      { id: 's1', title: 'one', completed: true, created_date: expect.any(String) },
+      {
+        id: 's1',
+        title: 'one',
+        completed: true,
+        created_date: expect.any(String),
+        estimate_minutes: null,
+      },
     ]);
     const read = await alice.as('GET', `/api/assignment/${item.id}`);
     expect((read.body as { item: Item }).item).toEqual(body.item);
@@ -385,7 +391,13 @@ describe('subtasks and notes, one at a time', () => {
     const added = await alice.as('POST', base, { id: 'subtask-9-z', title: 'Read' });
     expect(added.status).toBe(201);
     expect((added.body as { item: Item }).item.subtasks).toEqual([
-      { id: 'subtask-9-z', title: 'Read', completed: false, created_date: expect.any(String) },
+      {
+        id: 'subtask-9-z',
+        title: 'Read',
+        completed: false,
+        created_date: expect.any(String),
+        estimate_minutes: null,
+      },
     ]);
     await alice.as('POST', base, { title: 'Write' });
     const toggled = await alice.as('PATCH', `${base}/subtask-9-z`, { completed: true });
