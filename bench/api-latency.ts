@@ -1,14 +1,18 @@
 /**
- * Issue 3 budget: p50 and p95 latency of GET /api/assignments (100
- * assignments) and of a subtask toggle, with 20 concurrent clients for 20 s,
- * against the local stack. Prints the figures; it is a measurement, not a
- * test. Run: npx tsx bench/api-latency.ts  (nothing else may hold the ports)
+ * Budget: p50 and p95 latency of GET /api/assignments (100 assignments) and of a subtask
+ * toggle, with 20 concurrent clients for 20 s, against the local stack. Prints the figures; it
+ * is a measurement, not a test.
+ *
+ *   npx tsx bench/api-latency.ts   (BENCH_QUICK=1 or --quick: 2 clients, 1 s, 5 assignments)
+ *
+ * BENCH_CLIENTS, BENCH_SECONDS and BENCH_WARMUP_SECONDS change the load.
  */
-import { startStack } from '../scripts/stack/stack.ts';
+import { assertFinite, isMain, quickFromEnv, runAsScript, startBenchStack } from './support.ts';
+import type { BenchUrls } from './support.ts';
 
-const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
-const ASSIGNMENTS = 100;
+/** Every request has a deadline: a worker that never answers counts as an error, not a hang. */
+const REQUEST_DEADLINE_MS = 15_000;
+const deadline = () => AbortSignal.timeout(REQUEST_DEADLINE_MS);
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -22,14 +26,44 @@ async function json(res: Response) {
   return text ? (JSON.parse(text) as Record<string, unknown>) : {};
 }
 
-const stack = await startStack({
-  web: 'none',
-  seed: false,
-  log: (m) => console.log(`[stack] ${m}`),
-});
-try {
+interface ApiLatencyOptions {
+  quick?: boolean;
+  clients?: number;
+  seconds?: number;
+  warmUpSeconds?: number;
+}
+
+interface Load {
+  requests: number;
+  p50: number;
+  p95: number;
+  errors: number;
+}
+
+interface ApiLatencyFigures extends Record<string, number> {
+  listRequests: number;
+  listP50: number;
+  listP95: number;
+  toggleRequests: number;
+  toggleP50: number;
+  toggleP95: number;
+}
+
+/** Loads a running stack's API; prints and returns the figures. */
+export async function apiLatency(
+  urls: Pick<BenchUrls, 'api' | 'authEmulator'>,
+  options: ApiLatencyOptions = {},
+): Promise<ApiLatencyFigures> {
+  const quick = options.quick ?? false;
+  const clients = quick ? 2 : (options.clients ?? Number(process.env.BENCH_CLIENTS ?? 20));
+  const seconds = quick ? 1 : (options.seconds ?? Number(process.env.BENCH_SECONDS ?? 20));
+  const assignments = quick ? 5 : 100;
+  const warmUp = quick
+    ? 0
+    : (options.warmUpSeconds ?? Number(process.env.BENCH_WARMUP_SECONDS ?? 10));
+
   const signUp = await fetch(
-    `${stack.urls.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`,
+    `${urls.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`,
     {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -41,7 +75,7 @@ try {
     },
   );
   const { idToken } = (await json(signUp)) as { idToken: string };
-  const base = `${stack.urls.api}/api`;
+  const base = `${urls.api}/api`;
   const auth = { authorization: `Bearer ${idToken}` };
   const session = (await json(await fetch(`${base}/session`, { headers: auth }))) as {
     user: { csrf_token: string };
@@ -52,9 +86,9 @@ try {
     'x-csrf-token': session.user.csrf_token,
   };
 
-  console.log(`Seeding ${ASSIGNMENTS} assignments...`);
+  console.log(`Seeding ${assignments} assignments...`);
   let target = '';
-  for (let i = 0; i < ASSIGNMENTS; i++) {
+  for (let i = 0; i < assignments; i++) {
     const res = await json(
       await fetch(`${base}/assignment`, {
         method: 'POST',
@@ -71,12 +105,15 @@ try {
     target = (res.item as { id: string }).id;
   }
 
-  async function run(name: string, once: (client: number, n: number) => Promise<void>) {
+  async function run(
+    name: string,
+    once: (client: number, n: number) => Promise<void>,
+  ): Promise<Load> {
     const times: number[] = [];
     let errors = 0;
-    const end = Date.now() + SECONDS * 1000;
+    const end = Date.now() + seconds * 1000;
     await Promise.all(
-      Array.from({ length: CLIENTS }, async (_, client) => {
+      Array.from({ length: clients }, async (_, client) => {
         let n = 0;
         while (Date.now() < end) {
           const started = performance.now();
@@ -90,39 +127,73 @@ try {
       }),
     );
     times.sort((a, b) => a - b);
+    const load = {
+      requests: times.length,
+      p50: percentile(times, 50),
+      p95: percentile(times, 95),
+      errors,
+    };
     console.log(
-      `${name}: ${times.length} requests in ${SECONDS} s with ${CLIENTS} clients, ` +
-        `p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, ` +
-        `${(times.length / SECONDS).toFixed(0)} req/s, ${errors} errors`,
+      `${name}: ${load.requests} requests in ${seconds} s with ${clients} clients, ` +
+        `p50 ${load.p50.toFixed(1)} ms, p95 ${load.p95.toFixed(1)} ms, ` +
+        `${(load.requests / seconds).toFixed(0)} req/s, ${errors} errors`,
     );
+    return load;
   }
 
   // The Functions emulator runs one request per worker process and starts a
   // new worker when all are busy; a short warm-up lets the pool grow first
   // (Cloud Functions keeps warm instances with concurrency 80 instead).
-  const warmUp = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
   if (warmUp > 0) {
     console.log(`Warming up for ${warmUp} s (not counted)...`);
     const until = Date.now() + warmUp * 1000;
     await Promise.all(
-      Array.from({ length: CLIENTS }, async () => {
-        while (Date.now() < until) await fetch(`${base}/assignments`, { headers: auth });
+      Array.from({ length: clients }, async () => {
+        while (Date.now() < until) {
+          await fetch(`${base}/assignments`, { headers: auth, signal: deadline() }).then(
+            (res) => res.arrayBuffer(),
+            () => undefined,
+          );
+        }
       }),
     );
   }
 
-  await run('GET /api/assignments (100)', async () => {
-    await json(await fetch(`${base}/assignments`, { headers: auth }));
+  const list = await run(`GET /api/assignments (${assignments})`, async () => {
+    await json(await fetch(`${base}/assignments`, { headers: auth, signal: deadline() }));
   });
-  await run('PATCH subtask toggle', async (client, n) => {
+  const toggle = await run('PATCH subtask toggle', async (client, n) => {
     await json(
       await fetch(`${base}/assignment/${target}/subtasks/s${client % 5}`, {
         method: 'PATCH',
         headers: write,
         body: JSON.stringify({ completed: n % 2 === 0 }),
+        signal: deadline(),
       }),
     );
   });
-} finally {
-  await stack.stop();
+  const figures: ApiLatencyFigures = {
+    listRequests: list.requests,
+    listP50: list.p50,
+    listP95: list.p95,
+    toggleRequests: toggle.requests,
+    toggleP50: toggle.p50,
+    toggleP95: toggle.p95,
+  };
+  assertFinite(figures);
+  if (list.errors + toggle.errors > 0 && quick) {
+    throw new Error(`${list.errors + toggle.errors} requests failed.`);
+  }
+  return figures;
+}
+
+if (isMain(import.meta.url)) {
+  runAsScript(async () => {
+    const stack = await startBenchStack('none');
+    try {
+      await apiLatency(stack, { quick: quickFromEnv() });
+    } finally {
+      await stack.stop();
+    }
+  });
 }

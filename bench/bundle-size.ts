@@ -12,7 +12,7 @@
  *   paint) and the live listener with Firestore (loaded when the board subscribes), with their
  *   static imports. Chunks loaded only on demand (e.g. confetti, AI) are listed, not counted.
  *
- *   cd /work/main && npx tsx bench/bundle-size.ts
+ *   npx tsx bench/bundle-size.ts   (no quick mode: the build is the measurement; a gate in npm test)
  *
  * Exits 1 when a budget is broken (so CI can run it), 2 when the build fails.
  */

@@ -1,10 +1,10 @@
 /**
- * Budget (issue 9): Lighthouse, mobile, on the built app served locally: performance at least
+ * Budget: Lighthouse, mobile, on the built app served locally: performance at least
  * 95, accessibility 100, best practices at least 95, for the landing page and the dashboard.
  * A measurement: it prints the scores (and the audits that cost points), and exits 1 when a
  * score is under its budget.
  *
- *   cd /work/main && npx tsx bench/lighthouse.ts
+ *   npx tsx bench/lighthouse.ts      (BENCH_QUICK=1 or --quick: one run of the landing page)
  *
  * It starts the local stack (web: `vite preview` of a production build, under the Hosting
  * headers), opens Debian's Chromium with a normal profile and a DevTools port, and runs the
@@ -20,12 +20,21 @@ import { join } from 'node:path';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import { PORT_OFFSET } from '../scripts/stack/config.ts';
 import { launchProfile } from '../tests/support/browser.ts';
-import { apiAs, seedBoard, signIn, startBenchStack } from './board-render.ts';
+import {
+  apiAs,
+  assertFinite,
+  isMain,
+  quickFromEnv,
+  runAsScript,
+  seedBoard,
+  signIn,
+  startBenchStack,
+  type BenchUrls,
+} from './support.ts';
 
 const BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 95 } as const;
 type Category = keyof typeof BUDGETS;
 const CATEGORIES = Object.keys(BUDGETS) as Category[];
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const DEVTOOLS_PORT = 9333 + PORT_OFFSET;
 const BOARD_SIZE = 30;
 
@@ -51,7 +60,7 @@ function losses(result: RunnerResult, category: Category): string[] {
     );
 }
 
-async function measure(url: string, label: string): Promise<Scores> {
+async function measure(url: string, label: string, runCount: number): Promise<Scores> {
   const flags: Flags = {
     port: DEVTOOLS_PORT,
     output: 'json',
@@ -61,7 +70,7 @@ async function measure(url: string, label: string): Promise<Scores> {
     disableStorageReset: true,
   };
   const runs: Scores[] = [];
-  for (let i = 0; i < RUNS; i += 1) {
+  for (let i = 0; i < runCount; i += 1) {
     const result = await lighthouse(url, flags);
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const landed = result.lhr.finalDisplayedUrl;
@@ -87,34 +96,65 @@ async function measure(url: string, label: string): Promise<Scores> {
   return Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r[c]))])) as Scores;
 }
 
-const stack = await startBenchStack();
-const profile = await mkdtemp(join(tmpdir(), 'brainboard-lighthouse-'));
-const browser = await launchProfile(profile, {
-  args: [`--remote-debugging-port=${DEVTOOLS_PORT}`],
-});
-let failed = false;
-try {
-  const results: Record<string, Scores> = {};
-  results.landing = await measure(`${stack.web}/`, 'landing');
+type LighthouseScores = Record<string, Scores>;
 
-  const page = browser.pages()[0] ?? (await browser.newPage());
-  await signIn(page, stack.web, `lighthouse-${Date.now()}@example.com`);
-  await seedBoard(await apiAs(page, stack.api), BOARD_SIZE);
-  await page.goto(`${stack.web}/privacy`);
-  results.dashboard = await measure(`${stack.web}/dashboard`, 'dashboard');
+/**
+ * Runs Lighthouse against a running stack with a web app; prints the scores and returns the
+ * median of each page's runs, and whether every budget is met. Quick: one run of the landing
+ * page, no budget verdict.
+ */
+export async function lighthouseScores(
+  urls: BenchUrls,
+  options: { quick?: boolean; runs?: number } = {},
+): Promise<{ scores: LighthouseScores; met: boolean }> {
+  const runs = options.quick ? 1 : (options.runs ?? Number(process.env.BENCH_RUNS ?? 3));
+  const profile = await mkdtemp(join(tmpdir(), 'brainboard-lighthouse-'));
+  const browser = await launchProfile(profile, {
+    args: [`--remote-debugging-port=${DEVTOOLS_PORT}`],
+  });
+  try {
+    const results: LighthouseScores = {};
+    results.landing = await measure(`${urls.web}/`, 'landing', runs);
 
-  console.log('\nLighthouse (mobile), median of', RUNS, 'run(s):');
-  for (const [name, scores] of Object.entries(results)) {
-    const verdicts = CATEGORIES.map((c) => {
-      const ok = scores[c] >= BUDGETS[c];
-      if (!ok) failed = true;
-      return `${c} ${scores[c]} (budget ${BUDGETS[c]}${ok ? '' : ', MISSED'})`;
-    });
-    console.log(`  ${name.padEnd(9)} ${verdicts.join(' · ')}`);
+    if (!options.quick) {
+      const page = browser.pages()[0] ?? (await browser.newPage());
+      await signIn(page, urls, `lighthouse-${Date.now()}@example.com`);
+      await seedBoard(await apiAs(page, urls.api), BOARD_SIZE);
+      await page.goto(`${urls.web}/privacy`);
+      results.dashboard = await measure(`${urls.web}/dashboard`, 'dashboard', runs);
+    }
+
+    let met = true;
+    console.log(
+      `\nLighthouse (mobile), median of ${runs} run(s)${options.quick ? ', quick mode' : ''}:`,
+    );
+    for (const [name, scores] of Object.entries(results)) {
+      assertFinite(scores);
+      const verdicts = CATEGORIES.map((c) => {
+        const ok = scores[c] >= BUDGETS[c];
+        if (!ok) met = false;
+        return options.quick
+          ? `${c} ${scores[c]}`
+          : `${c} ${scores[c]} (budget ${BUDGETS[c]}${ok ? '' : ', MISSED'})`;
+      });
+      console.log(`  ${name.padEnd(9)} ${verdicts.join(' · ')}`);
+    }
+    return { scores: results, met };
+  } finally {
+    await browser.close();
+    await rm(profile, { recursive: true, force: true });
   }
-} finally {
-  await browser.close();
-  await stack.stop();
-  await rm(profile, { recursive: true, force: true });
 }
-process.exit(failed ? 1 : 0);
+
+if (isMain(import.meta.url)) {
+  runAsScript(async () => {
+    const stack = await startBenchStack();
+    try {
+      const quick = quickFromEnv();
+      const { met } = await lighthouseScores(stack, { quick });
+      return met || quick ? 0 : 1;
+    } finally {
+      await stack.stop();
+    }
+  });
+}

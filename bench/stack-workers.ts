@@ -3,15 +3,22 @@
  * worker processes it ran at once (sampled every 250 ms), plus the time to 503 with the
  * lite Firestore paused, and the PDF bomb's upload time and the function's peak memory.
  * A measurement, not a test. Run: BRAINBOARD_PORT_OFFSET=3000 npx tsx bench/stack-workers.ts
+ * (BENCH_QUICK=1 or --quick: 2 clients for 1 s and a 16 MB bomb). BENCH_CLIENTS and
+ * BENCH_SECONDS change the load.
  */
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createDeflate } from 'node:zlib';
 import { join } from 'node:path';
 import { liteFirestorePidFile, ROOT } from '../scripts/stack/config.ts';
-import { startStack } from '../scripts/stack/stack.ts';
+import {
+  assertFinite,
+  isMain,
+  quickFromEnv,
+  runAsScript,
+  startBenchStack,
+  type BenchUrls,
+} from './support.ts';
 
-const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const functionsDir = join(ROOT, 'functions');
 
 /** Emulator worker processes of this worktree's functions, with their resident memory. */
@@ -63,14 +70,27 @@ async function bombPdf(bytes: number): Promise<Buffer> {
   ]);
 }
 
-const stack = await startStack({
-  web: 'none',
-  seed: false,
-  log: (m) => console.log(`[stack] ${m}`),
-});
-try {
+interface StackWorkersFigures extends Record<string, number> {
+  requestsPerSecond: number;
+  failed: number;
+  peakWorkers: number;
+  bombStatus: number;
+  bombMs: number;
+  /** NaN-free: -1 when there is no lite Firestore to pause (full mode). */
+  pausedStatus: number;
+  pausedMs: number;
+}
+
+/** Loads a running stack's Functions emulator; prints and returns the figures. */
+export async function stackWorkers(
+  urls: Pick<BenchUrls, 'api' | 'authEmulator'>,
+  options: { quick?: boolean } = {},
+): Promise<StackWorkersFigures> {
+  const CLIENTS = options.quick ? 2 : Number(process.env.BENCH_CLIENTS ?? 50);
+  const SECONDS = options.quick ? 1 : Number(process.env.BENCH_SECONDS ?? 15);
+  const BOMB_BYTES = (options.quick ? 16 : 1024) * 1024 * 1024;
   const signUp = await fetch(
-    `${stack.urls.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`,
+    `${urls.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`,
     {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -82,7 +102,7 @@ try {
     },
   );
   const { idToken } = (await signUp.json()) as { idToken: string };
-  const base = `${stack.urls.api}/api`;
+  const base = `${urls.api}/api`;
   const auth = { authorization: `Bearer ${idToken}` };
   const session = (await (await fetch(`${base}/session`, { headers: auth })).json()) as {
     user: { csrf_token: string };
@@ -121,8 +141,8 @@ try {
       `peak ${peak.count} workers (${peak.rssMb} MB)`,
   );
 
-  // The bomb: 1 GB of spaces in one compressed page.
-  const bomb = await bombPdf(1024 * 1024 * 1024);
+  // The bomb: 1 GB of spaces in one compressed page (quick: 16 MB).
+  const bomb = await bombPdf(BOMB_BYTES);
   const form = new FormData();
   form.append('file', new Blob([bomb], { type: 'application/pdf' }), 'bomb.pdf');
   const bombBefore = workers().largestMb;
@@ -136,22 +156,64 @@ try {
     headers: { ...auth, 'x-csrf-token': session.user.csrf_token },
     body: form,
   });
+  const bombDone = Date.now();
   clearInterval(bombSampler);
   console.log(
-    `bomb (${(bomb.length / 1024).toFixed(0)} KB, 1 GB inflated): ${upload.status} after ${Date.now() - started} ms, ` +
+    `bomb (${(bomb.length / 1024).toFixed(0)} KB, ${BOMB_BYTES / 1024 / 1024} MB inflated): ${upload.status} after ${bombDone - started} ms, ` +
       `largest worker ${bombBefore} MB before, ${bombPeak} MB at peak: ${await upload.text()}`,
   );
 
   // Time to 503 with the database paused.
-  const pid = Number(readFileSync(liteFirestorePidFile(), 'utf8'));
-  process.kill(pid, 'SIGSTOP');
-  try {
-    const t = Date.now();
-    const res = await fetch(`${base}/assignments`, { headers: auth });
-    console.log(`Firestore paused: ${res.status} after ${Date.now() - t} ms`);
-  } finally {
-    process.kill(pid, 'SIGCONT');
+  let pausedStatus = -1;
+  let pausedMs = -1;
+  if (existsSync(liteFirestorePidFile())) {
+    const pid = Number(readFileSync(liteFirestorePidFile(), 'utf8'));
+    process.kill(pid, 'SIGSTOP');
+    try {
+      const t = Date.now();
+      const res = await fetch(`${base}/assignments`, { headers: auth });
+      pausedStatus = res.status;
+      pausedMs = Date.now() - t;
+      console.log(`Firestore paused: ${res.status} after ${pausedMs} ms`);
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+    // Resumed: the stack is whole again once the API reads the database again (a shared stack
+    // goes on to serve other tests).
+    const until = Date.now() + 60_000;
+    for (;;) {
+      const res = await fetch(`${base}/assignments`, {
+        headers: auth,
+        signal: AbortSignal.timeout(15_000),
+      }).catch(() => null);
+      await res?.arrayBuffer().catch(() => undefined);
+      if (res?.ok) break;
+      if (Date.now() > until) throw new Error('The API did not recover after Firestore resumed.');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  } else {
+    console.log('Firestore paused: not measured (no lite Firestore in this stack).');
   }
-} finally {
-  await stack.stop();
+  const figures: StackWorkersFigures = {
+    requestsPerSecond: ok / SECONDS,
+    failed,
+    peakWorkers: peak.count,
+    bombStatus: upload.status,
+    bombMs: bombDone - started,
+    pausedStatus,
+    pausedMs,
+  };
+  assertFinite(figures);
+  return figures;
+}
+
+if (isMain(import.meta.url)) {
+  runAsScript(async () => {
+    const stack = await startBenchStack('none');
+    try {
+      await stackWorkers(stack, { quick: quickFromEnv() });
+    } finally {
+      await stack.stop();
+    }
+  });
 }

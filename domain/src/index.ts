@@ -12,6 +12,7 @@ export * from './reminders.ts';
 export * from './safeId.ts';
 export * from './safeText.ts';
 export * from './boardOrder.ts';
+export * from './recurrence.ts';
 export * from './estimates.ts';
 export * from './whatNow.ts';
 export * from './reset.ts';

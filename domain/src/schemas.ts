@@ -13,6 +13,7 @@ import {
   TITLE_MAX_LENGTH,
 } from './constants.ts';
 import { isValidDueDate } from './dueDate.ts';
+import { repeatSchema, repeatScopeSchema } from './recurrence.ts';
 import { reminderListSchema, timeZoneSchema } from './reminders.ts';
 import { estimateMinutesSchema } from './estimates.ts';
 import { hasVisibleCharacter, isWellFormedText } from './safeText.ts';
@@ -155,6 +156,7 @@ export const assignmentCreateSchema = z.strictObject(
     status: statusSchema.default('new'),
     subtasks: subtasksSchema.default([]),
     notes: notesSchema.default([]),
+    repeat: repeatSchema.default(null),
     reminders: reminderListSchema('reminders').nullable().default(null),
   },
   { error: objectError('assignment') },
@@ -186,6 +188,8 @@ export const assignmentPatchSchema = z
       subtasks: subtasksSchema.optional(),
       notes: notesSchema.optional(),
       rank: z.number({ error: 'rank must be a number.' }).optional(),
+      repeat: repeatSchema.optional(),
+      scope: repeatScopeSchema.optional(),
       reminders: reminderListSchema('reminders').nullable().optional(),
     },
     { error: objectError('assignment') },

@@ -1,4 +1,5 @@
 import { ASSIGNMENT_STATUSES, type Status } from './constants.ts';
+import type { Repeat } from './recurrence.ts';
 import { storedEstimate, storedFocusMinutes } from './estimates.ts';
 import type { Assignment, AssignmentSource, Note, Subtask } from './types.ts';
 
@@ -37,6 +38,13 @@ export function storedVersion(v: unknown): number {
   return typeof v === 'number' && Number.isInteger(v) && v >= 1 ? v : 1;
 }
 
+function storedRepeat(v: unknown): Repeat | null {
+  if (!v || typeof v !== 'object') return null;
+  const r = v as { rrule?: unknown; until?: unknown };
+  if (typeof r.rrule !== 'string') return null;
+  return { rrule: r.rrule, until: typeof r.until === 'string' ? r.until : null };
+}
+
 export function assignmentFromDoc(id: string, doc: Record<string, unknown>): Assignment {
   const status = (ASSIGNMENT_STATUSES as readonly unknown[]).includes(doc.status)
     ? (doc.status as Status)
@@ -70,6 +78,8 @@ export function assignmentFromDoc(id: string, doc: Record<string, unknown>): Ass
     rank: typeof doc.rank === 'number' ? doc.rank : 0,
     reminders: storedReminders(doc.reminders),
     version: storedVersion(doc.version),
+    series_id: typeof doc.series_id === 'string' ? doc.series_id : null,
+    repeat: storedRepeat(doc.repeat),
     focus_minutes: storedFocusMinutes(doc.focus_minutes),
     created_at: str(doc.created_at),
     updated_at: str(doc.updated_at),

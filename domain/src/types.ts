@@ -1,5 +1,6 @@
 /** Entity shapes of SPEC §3 as the API answers them (DESIGN §2, §3). */
 import type { Status } from './constants.ts';
+import type { Repeat } from './recurrence.ts';
 
 /** SPEC §3 Subtask. Legacy sources use `text` for the title; the API always answers `title`. */
 export interface Subtask {
@@ -41,6 +42,10 @@ export interface Assignment {
    * it was based on and is refused when another write came first.
    */
   version: number;
+  /** The series this assignment is an instance of, or null when it does not repeat. */
+  series_id: string | null;
+  /** How its series repeats (as of this instance), or null. */
+  repeat: Repeat | null;
   /** Minutes focused on it in Focus Mode, kept by the server (read-only for clients). */
   focus_minutes?: number;
   created_at: string;

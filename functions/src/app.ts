@@ -15,6 +15,7 @@ import { errorHandler, HttpError, notFoundHandler } from './http/errors.ts';
 import { refuseUnsafePathSegments } from './http/ids.ts';
 import { aiRoutes } from './routes/ai.ts';
 import { assignmentRoutes } from './routes/assignments.ts';
+import { recurrenceRoutes } from './recurrence/routes.ts';
 import { filesRoutes } from './routes/files.ts';
 import { focusRoutes } from './routes/focus.ts';
 import { lmsRoutes } from './lms/routes.ts';
@@ -133,6 +134,7 @@ export function createApp({ auth, db, config }: AppDeps): express.Express {
   api.use(grantRoutes(db, google));
   api.use(userRoutes(auth, db));
   api.use(assignmentRoutes(db));
+  api.use(recurrenceRoutes(db));
   api.use(taskRoutes(db));
   api.use(calendarRoutes(db, google));
   api.use(focusRoutes(db));

@@ -92,8 +92,9 @@ describe.runIf(browserAvailable('installable app browser test'))('installable ap
   it("shows a returning student's board from the local copy while the API has not answered, and forgets it on logout", async () => {
     // Playwright's request routing (used below to hold the API back) does not see requests
     // that pass through a service worker, so this browser runs the app without one.
+    // A laptop width: every column shows at once (a phone shows one column at a time).
     const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
+      viewport: { width: 1280, height: 900 },
       serviceWorkers: 'block',
     });
     const page = await context.newPage();

@@ -253,6 +253,7 @@ export async function makeStudent(opts: StudentOptions = {}): Promise<Student> {
       due_date: '2031-05-06T08:00:00',
       subtasks: [{ title: `Outline ${marker}` }, { title: `Draft ${marker}` }],
       notes: [`Ask about ${marker}`, `Library ${marker}`],
+      repeat: { rrule: 'FREQ=WEEKLY;BYDAY=TU', until: null },
     },
     201,
   );

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRoutes } from './app/AppRoutes.tsx';
 import { Router } from './app/router.tsx';
+import { UpdatePrompt } from './offline/UpdatePrompt.tsx';
 import { registerServiceWorker } from './reminders/serviceWorker.ts';
 import { initTheme } from './theme/theme.ts';
 import './ui/base.css';
@@ -16,6 +17,7 @@ createRoot(root).render(
   <StrictMode>
     <Router>
       <AppRoutes />
+      <UpdatePrompt />
     </Router>
   </StrictMode>,
 );

@@ -18,7 +18,11 @@ declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: { url: string; revision: string | null }[];
 };
 
-void self.skipWaiting();
+// A new build installs and waits: the page asks the student, and only their Refresh
+// (Workbox's SKIP_WAITING message) lets it take over. The first install controls at once.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
 clientsClaim();
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);

@@ -5,6 +5,7 @@ import {
   migrateDateOnly,
   rankForNewCard,
   type Assignment,
+  type Repeat,
   type Status,
 } from '@brainboard/domain';
 import {
@@ -58,6 +59,10 @@ export interface AssignmentDoc {
   reminders?: number[] | null;
   /** Raised by one on every write (FieldValue.increment). */
   version: number;
+  /** The series it is an instance of (absent or null when it does not repeat). */
+  series_id?: string | null;
+  /** A copy of its series' rule, so the board can say how it repeats. */
+  repeat?: Repeat | null;
   created_at: string;
   updated_at: string;
 }
@@ -87,6 +92,8 @@ export interface NewAssignment {
   }[];
   notes?: { id: string; text: string; created_date?: string }[];
   rank?: number;
+  series_id?: string | null;
+  repeat?: Repeat | null;
   reminders?: number[] | null;
 }
 
@@ -101,6 +108,7 @@ export async function createAssignment(
   uid: string,
   input: NewAssignment & { id?: string | undefined },
   now = new Date(),
+  onCreate?: (tx: Transaction) => void,
 ): Promise<{ item: Assignment; created: boolean }> {
   const ref = input.id ? assignmentsOf(db, uid).doc(input.id) : assignmentsOf(db, uid).doc();
   const today = isoDate(now);
@@ -134,10 +142,13 @@ export async function createAssignment(
       rank,
       reminders: input.reminders ?? null,
       version: 1,
+      series_id: input.series_id ?? null,
+      repeat: input.repeat ?? null,
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
     };
     tx.create(ref, doc);
+    onCreate?.(tx);
     return { item: toAssignment(ref.id, doc), created: true };
   });
 }

@@ -14,6 +14,8 @@ const task = (id: string, due_date: string, status: Assignment['status'] = 'new'
   deep_dive: {},
   rank: 0,
   version: 1,
+  series_id: null,
+  repeat: null,
   created_at: `2026-01-01T00:00:0${id.length}Z`,
   updated_at: '2026-01-01T00:00:00Z',
 });

@@ -53,6 +53,18 @@ export function uploadRateWindowsFromEnv(env: NodeJS.ProcessEnv = process.env): 
   );
 }
 
+export type RateKind = 'ai' | 'upload' | 'feed';
+
+/** The window of `seconds` that the instant `now` (ms since the epoch) falls in, counted from the epoch. */
+export function rateWindowIndex(seconds: number, now: number): number {
+  return Math.floor(now / 1000 / seconds);
+}
+
+/** Where the counter of one user, kind and window lives. */
+export function rateCounterPath(uid: string, kind: RateKind, seconds: number, index: number) {
+  return `users/${uid}/private/${kind}-rate-${seconds}s-${index}`;
+}
+
 /**
  * Calendar feed fetches (preview, import, Sync now): each makes the server fetch a URL.
  * Defaults: 30 a minute and 300 a day. FEED_RATE_LIMIT_PER_MINUTE and
@@ -76,7 +88,7 @@ export function feedRateWindowsFromEnv(env: NodeJS.ProcessEnv = process.env): Ra
 export function firestoreRateLimiter(
   db: Firestore,
   windows: RateWindow[],
-  kind: 'ai' | 'upload' | 'feed' = 'ai',
+  kind: RateKind = 'ai',
 ): RateLimiter {
   const refsAt = (uid: string, now: number) =>
     windows.map((w) => {
@@ -105,15 +117,11 @@ export function firestoreRateLimiter(
     },
     async hit(uid, now = Date.now()) {
       const refs = windows.map((w) => {
-        const index = Math.floor(now / 1000 / w.seconds);
+        const index = rateWindowIndex(w.seconds, now);
         return {
           window: w,
           end: (index + 1) * w.seconds * 1000,
-          ref: db
-            .collection('users')
-            .doc(uid)
-            .collection('private')
-            .doc(`${kind}-rate-${w.seconds}s-${index}`),
+          ref: db.doc(rateCounterPath(uid, kind, w.seconds, index)),
         };
       });
       const batch = db.batch();

@@ -15,6 +15,7 @@ import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/fir
 import { z } from 'zod';
 import {
   assignmentRef,
+  assignmentsOf,
   createAssignment,
   entryCount,
   entryPath,
@@ -35,6 +36,8 @@ import { deleteChat } from '../ai/chats.ts';
 import { callerOf } from '../http/auth.ts';
 import { badRequest, HttpError, notFound, route } from '../http/errors.ts';
 import { parseBody } from '../http/validate.ts';
+import { planRepeatEdit } from '../recurrence/edit.ts';
+import { repeatOf, startSeries } from '../recurrence/series.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { UpdateData } from 'firebase-admin/firestore';
 
@@ -143,15 +146,28 @@ export function assignmentRoutes(db: Firestore): Router {
       const { uid } = callerOf(req);
       const input = parseBody(assignmentCreateSchema, req.body);
       const now = new Date();
+      const { repeat, ...fields } = input;
+      const ref = input.id ?? assignmentsOf(db, uid).doc().id;
+      const subtasks = fields.subtasks.map((s) => ({
+        ...s,
+        id: s.id ?? newSubtaskId(now.getTime()),
+      }));
+      const series = repeat
+        ? startSeries(db, uid, ref, repeat, { ...fields, subtasks }, now)
+        : null;
       const { item } = await createAssignment(
         db,
         uid,
         {
-          ...input,
-          subtasks: input.subtasks.map((s) => ({ ...s, id: s.id ?? newSubtaskId(now.getTime()) })),
-          notes: input.notes.map((n) => ({ ...n, id: n.id ?? newNoteId(now.getTime()) })),
+          ...fields,
+          id: ref,
+          subtasks,
+          notes: fields.notes.map((n) => ({ ...n, id: n.id ?? newNoteId(now.getTime()) })),
+          series_id: series?.id ?? null,
+          repeat: repeat ? repeatOf(repeat) : null,
         },
         now,
+        series?.write,
       );
       res.status(201).json({ item });
     }),
@@ -200,7 +216,24 @@ export function assignmentRoutes(db: Firestore): Router {
               today,
             );
           }
-          tx.update(assignmentRef(db, uid, input.id), { ...fields, ...writeStamp(now) });
+          const repeat = await planRepeatEdit(
+            tx,
+            db,
+            uid,
+            input.id,
+            before,
+            input,
+            {
+              subtasks: fields.subtasks as AssignmentDoc['subtasks'] | undefined,
+            },
+            now,
+          );
+          tx.update(assignmentRef(db, uid, input.id), {
+            ...fields,
+            ...repeat.fields,
+            ...writeStamp(now),
+          } as UpdateData<AssignmentDoc>);
+          repeat.write(tx);
         });
       } catch (err) {
         if (err instanceof StaleVersion) {

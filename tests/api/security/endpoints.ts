@@ -532,6 +532,28 @@ export const ENDPOINTS: Endpoint[] = [
     ],
   },
   {
+    method: 'POST',
+    route: '/assignment/:id/skip',
+    request: (o) => j('POST', `/api/assignment/${o.assignmentId}/skip`, {}),
+    ok: [200],
+    others: [
+      {
+        label: "the other student's assignment id",
+        request: (_own, other) => j('POST', `/api/assignment/${other.assignmentId}/skip`, {}),
+        status: 404,
+        error: NOT_FOUND,
+      },
+    ],
+    limits: [
+      {
+        label: 'an assignment that does not repeat',
+        request: (o) => j('POST', `/api/assignment/${o.fullAssignmentId}/skip`, {}),
+        status: 400,
+        error: 'Only an open repeating assignment can skip to its next date.',
+      },
+    ],
+  },
+  {
     method: 'PATCH',
     route: '/assignment/:id/notes/:nid',
     request: (o) =>

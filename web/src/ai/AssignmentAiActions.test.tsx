@@ -2,6 +2,7 @@ import { AI_CONSENT_PROMPT, AI_FILE_CONSENT_PROMPT, type Assignment } from '@bra
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AI_NEEDS_CONNECTION } from '../offline/connection.ts';
 import { withSession } from './testSupport.tsx';
 
 const fake = vi.hoisted(() => ({ stream: vi.fn(), get: vi.fn(), post: vi.fn(), patch: vi.fn() }));
@@ -23,6 +24,8 @@ const assignment: Assignment = {
   deep_dive: { 'Thought Provoker': 'Why?' },
   rank: 0,
   version: 1,
+  series_id: null,
+  repeat: null,
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-01T00:00:00.000Z',
 };
@@ -91,5 +94,17 @@ describe('AssignmentAiActions', () => {
       ...assignment,
       deep_dive: { 'Thought Provoker': 'Why?', 'Analogy Generator': 'Like a map.' },
     });
+  });
+
+  it('says AI help needs a connection while offline, instead of offering requests that would fail', async () => {
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      renderActions();
+      expect(await screen.findByText(AI_NEEDS_CONNECTION)).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /Help/ })).toBeNull();
+      expect(fake.stream).not.toHaveBeenCalled();
+    } finally {
+      offline.mockRestore();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { Assignment } from '@brainboard/domain';
 import { useState } from 'react';
 import { config } from '../config.ts';
+import { AI_NEEDS_CONNECTION, useOnline } from '../offline/connection.ts';
 import { ChatModal } from './ChatModal.tsx';
 import { assignmentContext } from './context.ts';
 import { DeepDiveModal } from './DeepDiveModal.tsx';
@@ -29,8 +30,16 @@ export function AssignmentAiActions({
 }: AssignmentAiActionsProps) {
   const ensureConsent = useAiConsent();
   const [open, setOpen] = useState<'help' | 'deepDive' | null>(null);
+  const online = useOnline();
 
   if (!config.aiEnabled) return null;
+  if (!online) {
+    return (
+      <p className="ai-actions" role="status">
+        {AI_NEEDS_CONNECTION}
+      </p>
+    );
+  }
   const context = assignmentContext(assignment);
 
   return (

@@ -6,6 +6,7 @@ import {
 import { useState } from 'react';
 import { config } from '../config.ts';
 import { api } from '../firebase/api.ts';
+import { AI_NEEDS_CONNECTION } from '../offline/connection.ts';
 import { showAlert } from '../ui/notify.ts';
 import { suggestSubtasks, type SuggestedStep } from './aiApi.ts';
 import { suggestionPrompt } from './context.ts';
@@ -45,6 +46,10 @@ export function SuggestSubtasksButton({
 
   async function request() {
     if (loading) return;
+    if (!navigator.onLine) {
+      showAlert(AI_NEEDS_CONNECTION);
+      return;
+    }
     if (!title.trim()) {
       showAlert(AI_SUGGEST_TITLE_REQUIRED);
       return;

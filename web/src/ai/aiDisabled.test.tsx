@@ -26,6 +26,8 @@ describe('VITE_AI_ENABLED=false', () => {
               deep_dive: {},
               rank: 0,
               version: 1,
+              series_id: null,
+              repeat: null,
               created_at: '',
               updated_at: '',
             }}

@@ -60,6 +60,8 @@ const base: Assignment = {
   deep_dive: {},
   rank: 0,
   version: 1,
+  series_id: null,
+  repeat: null,
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-01T00:00:00.000Z',
 };

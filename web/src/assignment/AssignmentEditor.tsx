@@ -58,6 +58,16 @@ import { NotesSection, type NoteHandlers } from './NotesSection.tsx';
 import { PdfPicker } from './PdfPicker.tsx';
 import { SubtasksSection, type SubtaskHandlers } from './SubtasksSection.tsx';
 import { useEditorDraft } from './useEditorDraft.ts';
+import { RepeatField } from '../recurrence/RepeatField.tsx';
+import { ScopeQuestion } from '../recurrence/ScopeQuestion.tsx';
+import {
+  deviceZone,
+  repeatChanged,
+  repeatFormOf,
+  repeatOfForm,
+  type RepeatForm,
+} from '../recurrence/repeatForm.ts';
+import type { RepeatScope } from '@brainboard/domain';
 import { EditorTime } from '../whatnow/EditorTime.tsx';
 import { useDiscardGuard } from './useDiscardGuard.tsx';
 import './editor.css';
@@ -103,6 +113,12 @@ function withApproved(
   ];
 }
 const untracked = <T,>(write: Promise<T>) => write;
+
+/** The repeat to send: the rule, its end, and this device's zone. */
+function repeatWithZone(form: RepeatForm) {
+  const repeat = repeatOfForm(form);
+  return repeat ? { ...repeat, zone: deviceZone() } : null;
+}
 
 /** "Focus on this task": edit mode, not done, with an incomplete subtask (SPEC §2). */
 function FocusThisButton({ id, onOpened }: { id: string; onOpened(): void }) {
@@ -152,6 +168,11 @@ export function AssignmentEditor({
   const [uploading, setUploading] = useState(false);
   // One id per editor: a Create sent again after a time-out finds the first one.
   const [createId] = useState(() => newClientId('assignment'));
+  const [repeatForm, setRepeatForm] = useState<RepeatForm>(() =>
+    repeatFormOf(assignment?.repeat ?? null, assignment?.due_date ?? ''),
+  );
+  // Editing a repeating card asks once whether the change is for this card or the series.
+  const [askScope, setAskScope] = useState(false);
 
   const subtasks: readonly Subtask[] = assignment
     ? assignment.subtasks.map((s) =>
@@ -292,11 +313,12 @@ export function AssignmentEditor({
     form.saveToCalendar ||
     draftSubtasks.length > 0 ||
     draftNotes.length > 0 ||
-    !dateValid;
+    !dateValid ||
+    repeatChanged(repeatForm, assignment?.repeat ?? null);
   const discard = useDiscardGuard(dirty, onClose);
 
-  async function save(e: FormEvent) {
-    e.preventDefault();
+  async function save(e: FormEvent | null, scope?: RepeatScope) {
+    e?.preventDefault();
     if (saving) return;
     // Every problem shows at once: a missing title and a date that cannot be read.
     if (!dateValid) setRevealDateError(true);
@@ -325,11 +347,21 @@ export function AssignmentEditor({
               ...(estimate_minutes ? { estimate_minutes } : {}),
             })),
             notes: draftNotes.map((n) => n.text),
+            repeat: repeatWithZone(repeatForm),
             reminders: form.reminders,
           }),
         );
       } else {
-        const changes = draft.changes();
+        const changes: Parameters<typeof updateAssignment>[2] = draft.changes();
+        if (repeatChanged(repeatForm, assignment.repeat)) {
+          changes.repeat = repeatWithZone(repeatForm);
+        }
+        if (assignment.series_id && Object.keys(changes).length > 0 && !scope) {
+          setSaving(false);
+          setAskScope(true);
+          return;
+        }
+        if (scope && assignment.series_id) changes.scope = scope;
         item =
           Object.keys(changes).length > 0
             ? await trackWrite(updateAssignment(api, assignment.id, changes))
@@ -407,6 +439,16 @@ export function AssignmentEditor({
           hasDueDate={!!form.due_date}
         />
         <ConflictNotice field="due_date" conflicts={draft.conflicts} onResolve={draft.resolve} />
+        <RepeatField
+          value={repeatForm}
+          onChange={(next) =>
+            setRepeatForm(
+              repeatForm.kind === 'never' && next.kind !== 'never'
+                ? { ...repeatFormOf(null, form.due_date), kind: next.kind, until: next.until }
+                : next,
+            )
+          }
+        />
 
         <Disclosure title="Subtasks" defaultOpen>
           <SubtasksSection
@@ -497,6 +539,16 @@ export function AssignmentEditor({
             />
             {canFocus && <FocusThisButton id={assignment.id} onOpened={onClose} />}
           </div>
+        )}
+
+        {askScope && (
+          <ScopeQuestion
+            onChoose={(scope) => {
+              setAskScope(false);
+              void save(null, scope);
+            }}
+            onCancel={() => setAskScope(false)}
+          />
         )}
 
         <div className="editor__footer">

@@ -1,4 +1,4 @@
-import type { Assignment, Status } from '@brainboard/domain';
+import type { Assignment, Repeat, RepeatScope, Status } from '@brainboard/domain';
 import { NEW_ASSIGNMENT_WITHOUT_ID } from '@brainboard/domain';
 import { ApiError, errorFromResponse, type ApiClient } from '../api/client.ts';
 
@@ -23,6 +23,8 @@ export interface AssignmentInput {
   }[];
   notes?: string[];
   rank?: number;
+  /** How it repeats (the rule, its end, the student's zone), or null. */
+  repeat?: (Repeat & { zone?: string }) | null;
   /** Minutes before the due time; null means the student's defaults. */
   reminders?: number[] | null;
 }
@@ -40,6 +42,10 @@ export type AssignmentChanges = Partial<
     estimate_minutes?: number | null;
   }[];
   notes?: (string | { id: string; text: string })[];
+  /** A new rule (null stops the repeat; the cards that exist stay). */
+  repeat?: (Repeat & { zone?: string }) | null;
+  /** For a repeating card: this card only, or the series from here on. */
+  scope?: RepeatScope;
 };
 
 const enc = encodeURIComponent;

@@ -4,6 +4,7 @@ import { formatCompleted, formatDue, formatDueShort } from './format.ts';
 import { CardSource } from '../lms/CardSource.tsx';
 import { CardTime } from '../whatnow/CardTime.tsx';
 import { CheckIcon, EditIcon, TrashIcon } from './icons.tsx';
+import { RepeatBadge } from '../recurrence/RepeatBadge.tsx';
 
 export interface CardActions {
   onOpen(id: string): void;
@@ -78,6 +79,7 @@ export const CardBody = memo(function CardBody({
       <div className="card__footer">
         <div className="card__meta">
           <DueBadge assignment={a} now={now} />
+          <RepeatBadge assignment={a} now={now} />
           {a.subtasks.length > 0 && (
             <span className="card__subtasks">
               <CheckIcon />

@@ -177,7 +177,8 @@ describe('Board', () => {
       await screen.findByRole('dialog', { name: 'Add Assignment' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Status', { selector: 'select' })).toHaveValue('done');
-  });
+    // The editor is loaded lazily and opened three times: more than the default 5 s on a busy machine.
+  }, 15_000);
 
   it('shows a change from another device without a reload', async () => {
     renderBoard();

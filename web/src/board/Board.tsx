@@ -7,7 +7,12 @@ import {
 } from '@brainboard/domain';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { LoadingScreen } from '../loading/LoadingScreen.tsx';
-import { askToConfirm } from '../ui/notify.ts';
+import { errorDetail } from '../api/client.ts';
+import { api } from '../firebase/api.ts';
+import { skipFailed, skipToNext } from '../recurrence/recurrenceApi.ts';
+import { SkipContext } from '../recurrence/skipContext.ts';
+import '../recurrence/recurrence.css';
+import { askToConfirm, showAlert } from '../ui/notify.ts';
 import { LearningContext } from '../whatnow/learningContext.ts';
 import { focusAfterDelete } from './focusAfterDelete.ts';
 import { PlusIcon } from './icons.tsx';
@@ -71,6 +76,13 @@ export function Board() {
     [moveCard],
   );
   const onSaved = useCallback((item: Assignment) => applyItem(item), [applyItem]);
+  const onSkip = useCallback(
+    (id: string) =>
+      void trackWrite(skipToNext(api, id)).then(applyItem, (err: unknown) =>
+        showAlert(skipFailed(errorDetail(err))),
+      ),
+    [applyItem, trackWrite],
+  );
   const sortColumn = useSortByDue(data.assignments, applyItem, trackWrite);
   const onSort = useCallback((status: Status) => void sortColumn(status), [sortColumn]);
 
@@ -109,15 +121,17 @@ export function Board() {
               />
             </Suspense>
           )}
-          <KanbanBoard
-            assignments={data.assignments}
-            onMove={onMove}
-            onOpen={openEdit}
-            onDelete={onDelete}
-            onAdd={openCreate}
-            onSort={onSort}
-            onDragActive={holdUpdates}
-          />
+          <SkipContext value={onSkip}>
+            <KanbanBoard
+              assignments={data.assignments}
+              onMove={onMove}
+              onOpen={openEdit}
+              onDelete={onDelete}
+              onAdd={openCreate}
+              onSort={onSort}
+              onDragActive={holdUpdates}
+            />
+          </SkipContext>
           <button
             type="button"
             className="board__fab"

@@ -13,6 +13,8 @@ export function makeAssignment(over: Partial<Assignment> & { id: string }): Assi
     deep_dive: {},
     rank: 0,
     version: 1,
+    series_id: null,
+    repeat: null,
     created_at: '2026-11-01T00:00:00.000Z',
     updated_at: '2026-11-01T00:00:00.000Z',
     ...over,

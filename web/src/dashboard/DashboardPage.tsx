@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { AssignmentsProvider } from '../board/AssignmentsProvider.tsx';
 import { Board } from '../board/Board.tsx';
+import { OfflineStatus } from '../offline/OfflineStatus.tsx';
 import { ConsentScreen } from '../consent/ConsentScreen.tsx';
 import { hasAcceptedBoth } from '../consent/hasAccepted.ts';
 import { FocusButton } from '../focus/FocusButton.tsx';
@@ -56,6 +57,7 @@ export function DashboardPage() {
           <ThemeToggle />
         </div>
       </header>
+      <OfflineStatus />
       <main id="main" className="dashboard__main">
         {user === null && (
           <p role="alert" className="dashboard__problem">

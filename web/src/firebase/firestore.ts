@@ -1,4 +1,10 @@
-import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase/firestore';
+import {
+  connectFirestoreEmulator,
+  initializeFirestore,
+  persistentLocalCache,
+  persistentMultipleTabManager,
+  type Firestore,
+} from 'firebase/firestore';
 import { config } from '../config.ts';
 import { firebaseApp } from './firebase.ts';
 
@@ -11,7 +17,10 @@ let db: Firestore | null = null;
 export function liveFirestore(): Firestore | null {
   if (!config.firestoreLive) return null;
   if (!db) {
-    db = getFirestore(firebaseApp);
+    // The persistent cache keeps this device's copy in IndexedDB, shared by every open tab.
+    db = initializeFirestore(firebaseApp, {
+      localCache: persistentLocalCache({ tabManager: persistentMultipleTabManager() }),
+    });
     if (config.useEmulators) {
       const [host, port] = config.firestoreEmulatorHost.split(':');
       connectFirestoreEmulator(db, host ?? '127.0.0.1', Number(port ?? 8080));

@@ -17,6 +17,8 @@ export function assignment(overrides: Partial<Assignment> = {}): Assignment {
     deep_dive: {},
     rank: 0,
     version: 1,
+    series_id: null,
+    repeat: null,
     created_at: '2026-11-20T10:00:00.000Z',
     updated_at: '2026-11-20T10:00:00.000Z',
     ...overrides,

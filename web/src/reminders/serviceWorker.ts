@@ -1,8 +1,13 @@
-/** Registers the one service worker (built only for production; the dev server has none). */
+import { registerWithUpdatePrompt } from '../offline/updates.ts';
+
+/**
+ * Registers the one service worker (built only for production; the dev server has none).
+ * A new build waits for the student's Refresh instead of taking over the open page.
+ */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((err: unknown) => {
+    registerWithUpdatePrompt('/sw.js').catch((err: unknown) => {
       console.warn('Brainboard: the service worker could not be registered.', err);
     });
   });

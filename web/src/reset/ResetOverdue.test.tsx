@@ -21,6 +21,8 @@ const item = (id: string, title: string, due_date: string, status: Assignment['s
     deep_dive: {},
     rank: 0,
     version: 1,
+    series_id: null,
+    repeat: null,
     created_at: '',
     updated_at: '',
   }) as Assignment;

@@ -27,12 +27,21 @@ export function SessionProvider({ uid, children }: { uid: string; children: Reac
 
   useEffect(() => {
     let live = true;
-    api.clearSession();
-    void loadSession().then((user) => {
-      if (live) setState({ user, fresh: true });
-    });
+    const load = () => {
+      api.clearSession();
+      void loadSession().then((user) => {
+        if (!live) return;
+        // Offline, this device's copy stays until the connection returns and asks again.
+        setState((current) =>
+          user === null && !navigator.onLine && current.user ? current : { user, fresh: true },
+        );
+      });
+    };
+    load();
+    window.addEventListener('online', load);
     return () => {
       live = false;
+      window.removeEventListener('online', load);
     };
   }, []);
 

@@ -21,6 +21,8 @@ const item = (id: string, title: string, due_date: string, extra: Partial<Assign
     deep_dive: {},
     rank: 0,
     version: 1,
+    series_id: null,
+    repeat: null,
     created_at: '2026-11-01T00:00:00Z',
     updated_at: '2026-11-01T00:00:00Z',
     ...extra,

@@ -1,0 +1,223 @@
+/**
+ * What the benches share: the local stack (their own, or the integration tests'), quick mode,
+ * a signed-in browser page, API calls as that student, and a seeded board.
+ */
+import type { Page } from 'playwright-core';
+import { pathToFileURL } from 'node:url';
+import { startStack } from '../scripts/stack/stack.ts';
+import { launchBrowser } from '../tests/support/browser.ts';
+import { idTokenOf } from '../tests/support/idToken.ts';
+
+/** Where a bench finds the local stack: its own, or the one the integration tests share. */
+export interface BenchUrls {
+  /** The web app ('' when the stack serves none). */
+  web: string;
+  /** The Functions emulator's base of `/api`. */
+  api: string;
+  /** The Auth emulator, `http://host:port`. */
+  authEmulator: string;
+}
+
+interface BenchStack extends BenchUrls {
+  stop(): Promise<void>;
+}
+
+export async function startBenchStack(web: 'preview' | 'none' = 'preview'): Promise<BenchStack> {
+  const stack = await startStack({
+    web,
+    seed: false,
+    log: (m) => console.error(`[stack] ${m}`),
+  });
+  return {
+    web: stack.urls.web ?? '',
+    api: stack.urls.api,
+    authEmulator: stack.urls.authEmulator,
+    stop: () => stack.stop(),
+  };
+}
+
+/** Quick mode: `BENCH_QUICK=1` or `--quick`, tiny counts and one run, to check the figures come out. */
+export function quickFromEnv(): boolean {
+  return process.env.BENCH_QUICK === '1' || process.argv.includes('--quick');
+}
+
+/** Whether `moduleUrl` (a bench's import.meta.url) is the script node was started with. */
+export function isMain(moduleUrl: string): boolean {
+  return !!process.argv[1] && moduleUrl === pathToFileURL(process.argv[1]).href;
+}
+
+/** Runs a bench as a script: its exit code, or 1 with the error printed. */
+export function runAsScript(main: () => Promise<number | void>): void {
+  main().then(
+    (code) => process.exit(code ?? 0),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
+
+/** Every figure a bench reports is a finite number: what the quick modes check. */
+export function assertFinite(figures: Record<string, number>): void {
+  const bad = Object.entries(figures).filter(
+    ([, v]) => typeof v !== 'number' || !Number.isFinite(v),
+  );
+  if (bad.length > 0 || Object.keys(figures).length === 0) {
+    throw new Error(`Figures missing or not finite: ${JSON.stringify(figures)}`);
+  }
+}
+
+export { launchBrowser };
+
+/**
+ * Signs a Google account in for a benchmark: the Auth emulator makes (or finds) the account,
+ * and its tokens go where the Firebase SDK keeps a signed-in user in this browser. The benches
+ * measure the board, not the sign-in; the browser tests (tests/e2e) sign in through the real UI.
+ */
+export async function signIn(page: Page, urls: BenchUrls, email: string): Promise<void> {
+  const { web, authEmulator } = urls;
+  const sub = `bench-${email}`;
+  const res = await fetch(
+    `${authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=demo-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        postBody: `id_token=${encodeURIComponent(
+          JSON.stringify({ sub, email, email_verified: true, name: 'Bench Student' }),
+        )}&providerId=google.com`,
+        requestUri: web,
+        returnSecureToken: true,
+      }),
+    },
+  );
+  const body = (await res.json()) as { localId?: string; idToken?: string; refreshToken?: string };
+  if (!body.localId || !body.idToken) throw new Error(`signInWithIdp: ${JSON.stringify(body)}`);
+  const user = {
+    uid: body.localId,
+    email,
+    emailVerified: true,
+    isAnonymous: false,
+    displayName: 'Bench Student',
+    providerData: [
+      {
+        providerId: 'google.com',
+        uid: sub,
+        email,
+        displayName: 'Bench Student',
+        phoneNumber: null,
+        photoURL: null,
+      },
+    ],
+    stsTokenManager: {
+      refreshToken: body.refreshToken,
+      accessToken: body.idToken,
+      expirationTime: Date.now() + 55 * 60_000,
+    },
+    createdAt: String(Date.now()),
+    lastLoginAt: String(Date.now()),
+    apiKey: 'demo-key',
+    appName: '[DEFAULT]',
+  };
+  // A public page of the app's origin, so the SDK's database is the app's.
+  await page.goto(`${web}/privacy`);
+  await page.evaluate(`new Promise((resolve, reject) => {
+    const open = indexedDB.open('firebaseLocalStorageDb', 1);
+    open.onupgradeneeded = () =>
+      open.result.createObjectStore('firebaseLocalStorage', { keyPath: 'fbase_key' });
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const tx = open.result.transaction('firebaseLocalStorage', 'readwrite');
+      tx.objectStore('firebaseLocalStorage').put({
+        fbase_key: 'firebase:authUser:demo-key:[DEFAULT]',
+        value: ${JSON.stringify(user)},
+      });
+      tx.oncomplete = () => { open.result.close(); resolve(true); };
+      tx.onerror = () => reject(tx.error);
+    };
+  })`);
+  await page.goto(`${web}/dashboard`);
+  await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 });
+}
+
+interface ApiAs {
+  uid: string;
+  call<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T>;
+}
+
+/** Calls the API as the page's user (Bearer token and CSRF header). */
+export async function apiAs(page: Page, api: string): Promise<ApiAs> {
+  const token = await idTokenOf(page);
+  const send = async (method: string, path: string, body?: unknown, csrf?: string) => {
+    const res = await fetch(`${api}${path}`, {
+      method,
+      headers: {
+        accept: 'application/json',
+        authorization: `Bearer ${token}`,
+        ...(csrf ? { 'x-csrf-token': csrf } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+    return text ? (JSON.parse(text) as unknown) : undefined;
+  };
+  const session = (await send('GET', '/api/session')) as {
+    user: { id: string; csrf_token: string };
+  };
+  const csrf = session.user.csrf_token;
+  return {
+    uid: session.user.id,
+    call: async <T>(method: string, path: string, body?: unknown) =>
+      (await send(method, path, body, csrf)) as T,
+  };
+}
+
+const STATUSES = ['new', 'in progress', 'done'] as const;
+
+/** Local 'YYYY-MM-DDT08:00:00', `days` from today. */
+export function dueIn(days: number): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T08:00:00`;
+}
+
+/** Consent, no What's New dialog, and `count` assignments spread over the three columns. */
+export async function seedBoard(as: ApiAs, count: number): Promise<void> {
+  await as.call('POST', '/api/acceptance', { privacyAccepted: true, tosAccepted: true });
+  await as.call('PATCH', `/api/user/${as.uid}`, {
+    last_used_version: '0.2.0',
+    last_whats_new_version: '0.2.0',
+  });
+  const jobs = Array.from(
+    { length: count },
+    (_, i) => () =>
+      as.call('POST', '/api/assignment', {
+        title: `Assignment ${i + 1}: read, summarise and review chapter ${(i % 12) + 1}`,
+        description: i % 3 === 0 ? 'Take notes on the key ideas and write three questions.' : '',
+        due_date: i % 4 === 0 ? '' : dueIn((i % 15) - 3),
+        status: STATUSES[i % 3],
+        subtasks:
+          i % 2 === 0
+            ? [
+                { id: `s-${i}-a`, title: 'Skim', completed: true },
+                { id: `s-${i}-b`, title: 'Summarise', completed: false },
+              ]
+            : [],
+      }),
+  );
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < jobs.length) await jobs[next++]?.();
+    }),
+  );
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i] as number;
+}

@@ -1,0 +1,189 @@
+import {
+  followingDue,
+  instanceIdOf,
+  rankForNewCard,
+  REPEAT_NEEDS_DUE_DATE,
+  type Repeat,
+  type RepeatInput,
+} from '@brainboard/domain';
+import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
+import { randomBytes } from 'node:crypto';
+import { assignmentsOf, subtaskMap, type AssignmentDoc } from '../assignments/store.ts';
+import { badRequest } from '../http/errors.ts';
+
+/**
+ * `users/{uid}/series/{seriesId}`: how a repeating assignment repeats and what each new
+ * instance starts from. The rule's first due date (`anchor`) fixes the wall-clock time and the
+ * cadence; `zone` is the student's IANA zone, which decides what "now" is on that clock.
+ */
+export interface SeriesDoc {
+  rrule: string;
+  until: string | null;
+  anchor: string;
+  zone: string;
+  template: {
+    title: string;
+    description: string;
+    subtasks: string[];
+    reminders: unknown;
+  };
+  /** The instance that is open now (the newest one created). */
+  open_id: string;
+  /** Set when the student stopped the repeat: existing cards stay, no new ones come. */
+  stopped: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export const seriesRef = (db: Firestore, uid: string, id: string): DocumentReference =>
+  db.collection('users').doc(uid).collection('series').doc(id);
+
+/** A series id for a new repeat of assignment `id`: fixed for a client-chosen id (retries). */
+export const newSeriesId = (assignmentId: string | undefined, now: Date) =>
+  assignmentId
+    ? `series-${assignmentId}`
+    : `series-${now.getTime()}-${randomBytes(4).toString('hex')}`;
+
+const DEFAULT_ZONE = 'UTC';
+
+/** The due date a repeat is anchored on: it must have a time. */
+export function requireTimedDue(due: string): string {
+  if (!/T\d{2}:\d{2}:00$/.test(due)) throw badRequest(REPEAT_NEEDS_DUE_DATE);
+  return due;
+}
+
+/** A new series whose open instance is `instanceId`, as of that instance's fields. */
+export function seriesFor(
+  repeat: NonNullable<RepeatInput>,
+  instanceId: string,
+  doc: Pick<AssignmentDoc, 'title' | 'description' | 'due_date' | 'subtasks'> & {
+    reminders?: unknown;
+  },
+  now: Date,
+): SeriesDoc {
+  return {
+    rrule: repeat.rrule,
+    until: repeat.until,
+    anchor: requireTimedDue(doc.due_date),
+    zone: repeat.zone ?? DEFAULT_ZONE,
+    template: templateOf(doc),
+    open_id: instanceId,
+    stopped: false,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  };
+}
+
+/** The series of a new repeating assignment `instanceId`, and the write that stores it. */
+export function startSeries(
+  db: Firestore,
+  uid: string,
+  instanceId: string,
+  repeat: NonNullable<RepeatInput>,
+  input: { title: string; description: string; due_date: string; subtasks: { title: string }[] },
+  now: Date,
+): { id: string; write: (tx: Transaction) => void } {
+  const id = newSeriesId(instanceId, now);
+  const doc = seriesFor(
+    repeat,
+    instanceId,
+    {
+      ...input,
+      subtasks: Object.fromEntries(
+        input.subtasks.map((s, i) => [
+          String(i),
+          { title: s.title, completed: false, created_date: '', order: i },
+        ]),
+      ),
+    },
+    now,
+  );
+  return { id, write: (tx) => tx.create(seriesRef(db, uid, id), doc) };
+}
+
+/** What the next instances copy: title, description, subtask titles (unticked), reminders. */
+export function templateOf(
+  doc: Pick<AssignmentDoc, 'title' | 'description' | 'subtasks'> & { reminders?: unknown },
+): SeriesDoc['template'] {
+  const subtasks = Object.values(doc.subtasks ?? {})
+    .sort((a, b) => a.order - b.order)
+    .map((s) => s.title);
+  return {
+    title: doc.title,
+    description: doc.description,
+    subtasks,
+    reminders: doc.reminders ?? null,
+  };
+}
+
+export const repeatOf = (s: Pick<SeriesDoc, 'rrule' | 'until'>): Repeat => ({
+  rrule: s.rrule,
+  until: s.until,
+});
+
+/** The next due date after an instance due `due`, or null when the series has ended. */
+export function nextDueOf(series: SeriesDoc, due: string, now: Date): string | null {
+  if (series.stopped) return null;
+  return followingDue(repeatOf(series), series.anchor, due, now, series.zone);
+}
+
+/**
+ * Plans the instance that follows one becoming Done. All reads happen here (a transaction reads
+ * before it writes); the returned `write` adds the writes. The next instance's id comes from the
+ * series and the occurrence, so two devices finishing the same card at once create one card.
+ */
+export async function planNextInstance(
+  tx: Transaction,
+  db: Firestore,
+  uid: string,
+  seriesId: string,
+  due: string,
+  now: Date,
+): Promise<((tx: Transaction) => void) | null> {
+  const seriesSnap = await tx.get(seriesRef(db, uid, seriesId));
+  if (!seriesSnap.exists) return null;
+  const series = seriesSnap.data() as SeriesDoc;
+  const next = nextDueOf(series, due, now);
+  if (!next) return null;
+  const nextRef = assignmentsOf(db, uid).doc(instanceIdOf(seriesId, next));
+  if ((await tx.get(nextRef)).exists) return null;
+  const column = await tx.get(assignmentsOf(db, uid).where('status', '==', 'new'));
+  const rank = rankForNewCard(
+    column.docs.map((d) => ({ id: d.id, ...d.data() })),
+    next,
+  );
+  const today = now.toISOString().slice(0, 10);
+  const doc: AssignmentDoc & { series_id: string; repeat: Repeat; reminders?: unknown } = {
+    title: series.template.title,
+    description: series.template.description,
+    due_date: next,
+    status: 'new',
+    subtasks: subtaskMap(
+      series.template.subtasks.map((title, i) => ({
+        id: `subtask-${now.getTime()}-${i}`,
+        title,
+        completed: false,
+      })),
+      today,
+    ),
+    notes: {},
+    completed_date: null,
+    deep_dive: {},
+    rank,
+    version: 1,
+    series_id: seriesId,
+    repeat: repeatOf(series),
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  };
+  if (Array.isArray(series.template.reminders)) {
+    doc.reminders = series.template.reminders.filter((m): m is number => typeof m === 'number');
+  }
+  return (t) => {
+    t.create(nextRef, doc);
+    t.update(seriesRef(db, uid, seriesId), {
+      open_id: nextRef.id,
+      updated_at: now.toISOString(),
+    });
+  };
+}

@@ -1,0 +1,94 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { studentApi } from '../support/api.ts';
+import { column, titlesIn } from '../support/board.ts';
+import { browserAvailable, launchBrowser, watchConsole } from '../support/browser.ts';
+import { signInWithGoogle } from '../support/signin.ts';
+import { idTokenOf } from '../support/idToken.ts';
+
+describe.runIf(browserAvailable('repeating assignment browser test'))(
+  'a repeating assignment in Chromium',
+  () => {
+    let browser: Browser;
+    beforeAll(async () => {
+      browser = await launchBrowser();
+    });
+    afterAll(async () => {
+      await browser?.close();
+    });
+
+    it('makes a weekly assignment, finishes it, and finds the next one in New', async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      const problems = watchConsole(page);
+      await signInWithGoogle(page, {
+        email: `repeat-${Date.now()}@example.com`,
+        name: 'Repeat Student',
+      });
+      const { id, as } = await studentApi(await idTokenOf(page));
+      expect(
+        (await as('POST', '/api/acceptance', { privacyAccepted: true, tosAccepted: true })).status,
+      ).toBe(200);
+      await as('PATCH', `/api/user/${id}`, {
+        last_used_version: '0.2.0',
+        last_whats_new_version: '0.2.0',
+      });
+      await page.reload();
+      await column(page, 'New').waitFor({ timeout: 20_000 });
+
+      // 14 March 2031 is a Friday.
+      await page.getByRole('button', { name: 'Add Assignment' }).click();
+      const d = page.getByRole('dialog');
+      await d.getByRole('heading', { name: 'Add Assignment' }).waitFor();
+      await d.getByLabel('Title').fill('Physics problem set');
+      await d.getByLabel('Date (yyyy-mm-dd)').fill('2031-03-14');
+      await d.getByLabel('Date (yyyy-mm-dd)').press('Escape');
+      await d.getByRole('combobox', { name: 'Hour' }).selectOption('5');
+      await d.getByRole('combobox', { name: 'Minute' }).selectOption('00');
+      await d.getByRole('combobox', { name: 'AM or PM' }).selectOption('PM');
+      await d.getByLabel('Repeats').selectOption('weekly');
+      expect(await d.getByRole('checkbox', { name: 'Fri' }).isChecked()).toBe(true);
+      const created = page.waitForResponse(
+        (r) => r.url().endsWith('/api/assignment') && r.request().method() === 'POST',
+      );
+      await d.getByRole('button', { name: 'Create' }).click();
+      const body = (await (await created).json()) as { item: Record<string, unknown> };
+      expect(body.item).toMatchObject({
+        due_date: '2031-03-14T17:00:00',
+        repeat: { rrule: 'FREQ=WEEKLY;BYDAY=FR', until: null },
+      });
+
+      const first = column(page, 'New').locator('li[data-card-id]');
+      await expect.poll(() => first.count()).toBe(1);
+      expect(await first.getByText('Every Fri').isVisible()).toBe(true);
+
+      // Finish it in the editor: a repeating card asks once which cards the change is for.
+      await first.getByRole('heading', { name: 'Physics problem set' }).click();
+      const e = page.getByRole('dialog');
+      await e.getByRole('heading', { name: 'Edit Assignment' }).waitFor();
+      await e.getByRole('button', { name: 'Description, Status, Notes, Files' }).click();
+      await e.getByLabel('Status').selectOption('done');
+      await e.getByRole('button', { name: 'Update' }).click();
+      await e.getByRole('button', { name: 'Only this one' }).click();
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
+      await expect
+        .poll(() => titlesIn(page, 'Done'), { timeout: 15_000 })
+        .toEqual(['Physics problem set']);
+      await expect
+        .poll(() => titlesIn(page, 'New'), { timeout: 15_000 })
+        .toEqual(['Physics problem set']);
+      const next = column(page, 'New').locator('li[data-card-id]');
+      expect(await next.getByText('Every Fri').isVisible()).toBe(true);
+      const list = await as('GET', '/api/assignments');
+      const items = list.body as unknown as { title: string; status: string; due_date: string }[];
+      expect(items.filter((a) => a.status === 'new').map((a) => [a.title, a.due_date])).toEqual([
+        ['Physics problem set', '2031-03-21T17:00:00'],
+      ]);
+      expect(problems.filter((p) => !/net::ERR_FAILED|Failed to load resource/.test(p))).toEqual(
+        [],
+      );
+      await context.close();
+    });
+  },
+);

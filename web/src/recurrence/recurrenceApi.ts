@@ -1,0 +1,12 @@
+import type { Assignment } from '@brainboard/domain';
+import type { ApiClient } from '../api/client.ts';
+
+/** Moves an open repeating card's due date to its rule's next date. */
+export async function skipToNext(api: ApiClient, id: string): Promise<Assignment> {
+  return (
+    await api.post<{ item: Assignment }>(`/api/assignment/${encodeURIComponent(id)}/skip`, {})
+  ).item;
+}
+
+/** The alert when a skip could not be saved. */
+export const skipFailed = (detail: string) => `Failed to skip to the next date: ${detail}`;
