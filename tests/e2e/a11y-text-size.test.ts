@@ -56,7 +56,13 @@ async function lostContent(page: Page): Promise<string[]> {
         (typeof el.className === 'string' && el.className ? '.' + el.className.trim().split(/\\s+/).join('.') : '') +
         (label ? ' "' + label + '"' : '');
     };
-    const skipped = (el) => !!el.closest('[aria-hidden="true"], [inert], .visually-hidden');
+    // Text hidden visually for screen readers (1 px, clipped) is meant to be clipped.
+    const srOnly = (el) => {
+      const st = getComputedStyle(el);
+      return st.position === 'absolute' && st.clip === 'rect(0px, 0px, 0px, 0px)';
+    };
+    const skipped = (el) =>
+      !!el.closest('[aria-hidden="true"], [inert], .visually-hidden') || srOnly(el);
     for (const el of document.querySelectorAll('body *')) {
       if (skipped(el)) continue;
       const cs = getComputedStyle(el);

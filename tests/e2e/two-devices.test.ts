@@ -84,6 +84,11 @@ describe.runIf(browserAvailable('two-devices browser test'))(
         status: 'done',
       });
       await expect.poll(() => titlesIn(laptop, 'Done')).toEqual(['History essay']);
+      // A phone shows one column at a time: open Done with the column switch first.
+      await phone
+        .getByRole('group', { name: 'Columns' })
+        .getByRole('button', { name: /^Done,/ })
+        .click();
       await expect
         .poll(() => titlesIn(phone, 'Done'), { timeout: 10_000 })
         .toEqual(['History essay']);

@@ -91,6 +91,11 @@ export function Board() {
     return whenIdle(() => void loadEditor().catch(() => {}));
   }, [loaded]);
 
+  // The reset line loads once a card is overdue and then stays mounted, so its sheet can say
+  // "All set" after the last card moved on.
+  const [resetMounted, setResetMounted] = useState(false);
+  if (!resetMounted && overdueOf(data.assignments, new Date()).length > 0) setResetMounted(true);
+
   const learned = learningFactor(data.assignments);
   const factor = learned?.factor ?? null;
   const basedOn = learned?.basedOn ?? 0;
@@ -112,7 +117,7 @@ export function Board() {
               Your assignments could not be loaded yet. Trying again…
             </p>
           )}
-          {overdueOf(data.assignments, new Date()).length > 0 && (
+          {resetMounted && (
             <Suspense fallback={null}>
               <ResetOverdue
                 assignments={data.assignments}

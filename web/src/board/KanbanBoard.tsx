@@ -61,7 +61,7 @@ export interface KanbanBoardProps extends CardActions {
 const localDayKey = () => new Date().toDateString();
 
 /** Where the board shows one column at a time, with the column switch (board.css). */
-const PHONE = '(max-width: 40rem)';
+const PHONE = '(max-width: 640px)';
 
 /** Re-renders the cards when the calendar day changes, so urgency texts roll over. */
 function useDayKey(): string {

@@ -4,6 +4,7 @@ import { errorDetail } from '../api/client.ts';
 import { fetchAssignments } from '../assignment/assignmentsApi.ts';
 import { api } from '../firebase/api.ts';
 import { useFocusMode } from '../focus/focusContext.ts';
+import { Icon } from '../ui/icons.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { isWhatNowKey } from './whatNowKey.ts';
 import './whatnow.css';
@@ -81,7 +82,9 @@ export function WhatNowButton() {
         aria-keyshortcuts="N"
         title="What now? (N)"
       >
-        What now?
+        <Icon name="sparkles" />
+        {/* On a phone the header shows the icon; the name stays for screen readers. */}
+        <span className="dashboard__label">What now?</span>
       </button>
       <Modal
         open={state.kind !== 'closed'}
