@@ -1,10 +1,15 @@
 import { getUrgency, toLocalDate, type Assignment } from '@brainboard/domain';
-import { memo, type MouseEvent } from 'react';
+import { lazy, memo, Suspense, type MouseEvent } from 'react';
 import { formatCompleted, formatDue, formatDueShort } from './format.ts';
 import { CardSource } from '../lms/CardSource.tsx';
 import { CardTime } from '../whatnow/CardTime.tsx';
 import { CheckIcon, EditIcon, TrashIcon } from './icons.tsx';
-import { RepeatBadge } from '../recurrence/RepeatBadge.tsx';
+
+// The repeat mark computes next dates with the recurrence library: it loads only when a card on
+// the board repeats, so a board without repeating cards never carries it.
+const RepeatBadge = lazy(() =>
+  import('../recurrence/RepeatBadge.tsx').then((m) => ({ default: m.RepeatBadge })),
+);
 
 export interface CardActions {
   onOpen(id: string): void;
@@ -79,7 +84,11 @@ export const CardBody = memo(function CardBody({
       <div className="card__footer">
         <div className="card__meta">
           <DueBadge assignment={a} now={now} />
-          <RepeatBadge assignment={a} now={now} />
+          {a.repeat && (
+            <Suspense fallback={null}>
+              <RepeatBadge assignment={a} now={now} />
+            </Suspense>
+          )}
           {a.subtasks.length > 0 && (
             <span className="card__subtasks">
               <CheckIcon />
