@@ -202,6 +202,7 @@ describe('assignmentCreateSchema (POST /api/assignment)', () => {
       subtasks: [],
       notes: [],
       reminders: null,
+      repeat: null,
     });
   });
   it('accepts a full assignment and normalises its lists', () => {
@@ -224,6 +225,7 @@ describe('assignmentCreateSchema (POST /api/assignment)', () => {
       ],
       notes: [{ text: 'Ask Ms. B' }, { text: 'Library' }],
       reminders: null,
+      repeat: null,
     });
   });
   it('takes an optional client-chosen id', () => {

@@ -56,6 +56,8 @@ describe('assignmentFromDoc', () => {
       deep_dive: { 'Thought Provoker': 'Hmm' },
       rank: -5,
       reminders: null,
+      repeat: null,
+      series_id: null,
       version: 7,
       focus_minutes: 30,
       created_at: '2026-11-01T00:00:00.000Z',
