@@ -77,6 +77,9 @@ describe.runIf(browserAvailable('focus mode browser test'))('Focus Mode in Chrom
     const focusButton = page.getByRole('button', { name: 'Focus', exact: true });
     await focusButton.waitFor({ timeout: 20_000 });
     expect(await focusButton.textContent()).toContain('Ctrl+Shift+F');
+    // The shortcut acts on the board's own list, so wait until the board shows the tasks (as a
+    // student would) rather than racing its first answer.
+    await page.locator('[data-card-id]', { hasText: 'Read chapter 4' }).waitFor();
 
     // The shortcut opens the next due task, and the time runs.
     await page.keyboard.press('Control+Shift+F');
