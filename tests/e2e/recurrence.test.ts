@@ -60,7 +60,7 @@ describe.runIf(browserAvailable('repeating assignment browser test'))(
 
       const first = column(page, 'New').locator('li[data-card-id]');
       await expect.poll(() => first.count()).toBe(1);
-      expect(await first.getByText('Every Fri').isVisible()).toBe(true);
+      await first.getByText('Every Fri').waitFor();
 
       // Finish it in the editor: a repeating card asks once which cards the change is for.
       await first.getByRole('heading', { name: 'Physics problem set' }).click();
@@ -79,7 +79,7 @@ describe.runIf(browserAvailable('repeating assignment browser test'))(
         .poll(() => titlesIn(page, 'New'), { timeout: 15_000 })
         .toEqual(['Physics problem set']);
       const next = column(page, 'New').locator('li[data-card-id]');
-      expect(await next.getByText('Every Fri').isVisible()).toBe(true);
+      await next.getByText('Every Fri').waitFor();
       const list = await as('GET', '/api/assignments');
       const items = list.body as unknown as { title: string; status: string; due_date: string }[];
       expect(items.filter((a) => a.status === 'new').map((a) => [a.title, a.due_date])).toEqual([
