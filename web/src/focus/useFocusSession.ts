@@ -28,8 +28,12 @@ export function useFocusSession(opts: {
     if (!current?.open) return;
     if (event === 'finish') current.open = false;
     queue.current = queue.current.then(() =>
-      sendFocusEvent(api, assignmentId, current.id, event).then(onItem, (err: unknown) =>
-        console.warn(`Focus Mode could not record "${event}".`, err),
+      sendFocusEvent(api, assignmentId, current.id, event).then(
+        // An answer without an assignment (never from our API) changes nothing shown.
+        (item: Assignment | undefined) => {
+          if (item) onItem(item);
+        },
+        (err: unknown) => console.warn(`Focus Mode could not record "${event}".`, err),
       ),
     );
   });
