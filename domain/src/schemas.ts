@@ -144,7 +144,7 @@ const notesSchema = z
   .refine(uniqueIds, 'note ids must be unique.');
 
 /**
- * POST /api/assignment body (SPEC §7). Missing optional fields take their defaults. A
+ * POST /api/assignment body (docs/product.md). Missing optional fields take their defaults. A
  * client-chosen `id` makes the create idempotent: sending it again creates nothing new.
  */
 export const assignmentCreateSchema = z.strictObject(
@@ -172,7 +172,7 @@ export const assignmentVersionSchema = z
 export const VERSION_REQUIRED = 'version is required when replacing subtasks or notes.';
 
 /**
- * PATCH /api/assignment body (SPEC §7): id plus any subset of the editable fields, and rank.
+ * PATCH /api/assignment body (docs/product.md): id plus any subset of the editable fields, and rank.
  * Replacing a whole list (`subtasks` or `notes`) must name the `version` it was based on, so a
  * change made meanwhile on another device is never overwritten.
  */

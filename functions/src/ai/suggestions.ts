@@ -33,7 +33,7 @@ function estimateOf(item: unknown): number | null {
 /**
  * The subtasks in a structured-output answer: `{ "subtasks": [...] }` with
  * strings or `{ title, estimate_minutes }` objects. Whitespace is collapsed,
- * blanks and repeats dropped, titles capped at 125 characters (SPEC §5),
+ * blanks and repeats dropped, titles capped at 125 characters (docs/product.md, Limits),
  * estimates kept only as whole minutes from 1 to 600. Null when the answer is
  * not the JSON asked for.
  */

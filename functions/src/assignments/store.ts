@@ -25,7 +25,7 @@ import { requireLiveAccount } from '../users/liveAccount.ts';
  * device can toggle, edit, add or remove a single entry with a field-path
  * write, and two devices never overwrite each other; a removed entry is
  * deleted from its map (FieldValue.delete()). The API answers them as ordered
- * lists (SPEC §3). Every write raises `version` by one, so a write that
+ * lists (docs/architecture.md). Every write raises `version` by one, so a write that
  * replaces a whole list can tell that it is based on an older copy.
  */
 

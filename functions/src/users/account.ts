@@ -14,7 +14,7 @@ async function deleteFeedsOf(db: Firestore, uid: string): Promise<void> {
 }
 
 /**
- * Deletes everything the user owns (issue 3): every document under `users/{uid}` at any depth
+ * Deletes everything the user owns: every document under `users/{uid}` at any depth
  * (assignments, chats, file records, tokens, whatever a feature adds), the stored files, the
  * Google grant, the profile and the Auth account. Only the consent log stays (kept 6 years by
  * the legal terms).
