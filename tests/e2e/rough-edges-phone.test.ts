@@ -209,8 +209,12 @@ describe.runIf(browserAvailable('rough edges (phone) browser test'))(
         .poll(() => segment(page, 'Done').getAttribute('aria-label'))
         .toBe('Done, 1 task');
 
-      // Focus Mode on the new task, then finish it.
+      // Focus Mode on the new task, then finish it. The drop animation ends first (a
+      // loaded machine can still be running it), and the editor must be the new task's.
+      await page.locator('.card--overlay').waitFor({ state: 'detached' });
       await card(page, 'Phone journey task').getByRole('heading').click();
+      const editor = page.getByRole('dialog', { name: 'Edit Assignment' });
+      await expect.poll(() => editor.getByLabel('Title').inputValue()).toBe('Phone journey task');
       await page.getByRole('button', { name: 'Focus on this task' }).click();
       const focus = page.getByRole('dialog', { name: 'Focus Mode' });
       await focus.getByRole('heading', { name: 'Phone journey task' }).waitFor();
