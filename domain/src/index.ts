@@ -9,6 +9,7 @@ export * from './ids.ts';
 export * from './messages.ts';
 export * from './storedAssignment.ts';
 export * from './reminders.ts';
+export * from './timeZone.ts';
 export * from './safeId.ts';
 export * from './safeText.ts';
 export * from './boardOrder.ts';

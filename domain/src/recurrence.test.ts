@@ -8,9 +8,9 @@ import {
   repeatRuleOf,
   repeatSchema,
   skipLabel,
-  wallClockIn,
   type RepeatPattern,
 } from './recurrence.ts';
+import { wallClockIn } from './timeZone.ts';
 
 const weeklyFri = { rrule: 'FREQ=WEEKLY;BYDAY=FR', until: null };
 

@@ -10,7 +10,7 @@
 import * as rruleModule from 'rrule';
 import type { Options, RRule as RRuleType } from 'rrule';
 import { z } from 'zod';
-import { isTimeZone } from './reminders.ts';
+import { isTimeZone, wallClockIn } from './timeZone.ts';
 
 /** rrule ships CommonJS for Node and ESM for bundlers: take RRule from whichever loaded. */
 const { RRule } = ((rruleModule as unknown as { default?: typeof rruleModule }).default ??
@@ -155,24 +155,6 @@ export function isCalendarDate(s: string): boolean {
   return (
     d.getUTCFullYear() === +m[1]! && d.getUTCMonth() === +m[2]! - 1 && d.getUTCDate() === +m[3]!
   );
-}
-
-/** The wall-clock time ('YYYY-MM-DDTHH:MM:00') at `now` in `zone`. */
-export function wallClockIn(now: Date, zone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(now)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:00`;
 }
 
 function ruleFrom(rrule: string, anchor: Date): RRuleType {

@@ -10,37 +10,9 @@ import {
   reminderInstants,
   remindersDueBetween,
   reminderText,
-  zonedInstant,
 } from './reminders.ts';
 
 const iso = (d: Date | null | undefined) => d?.toISOString();
-
-describe('zonedInstant', () => {
-  it('reads a wall time in the zone, on either side of a daylight-saving change', () => {
-    // Berlin: CET (+1) until 2026-03-29 02:00, then CEST (+2).
-    expect(iso(zonedInstant('2026-03-28T09:00:00', 'Europe/Berlin'))).toBe(
-      '2026-03-28T08:00:00.000Z',
-    );
-    expect(iso(zonedInstant('2026-03-29T09:00:00', 'Europe/Berlin'))).toBe(
-      '2026-03-29T07:00:00.000Z',
-    );
-  });
-
-  it('moves a skipped time forward and takes the first of a repeated one', () => {
-    // New York springs forward 2026-03-08 02:00 -> 03:00 and falls back 2026-11-01 02:00 -> 01:00.
-    expect(iso(zonedInstant('2026-03-08T02:30:00', 'America/New_York'))).toBe(
-      '2026-03-08T07:30:00.000Z',
-    );
-    expect(iso(zonedInstant('2026-11-01T01:30:00', 'America/New_York'))).toBe(
-      '2026-11-01T05:30:00.000Z',
-    );
-  });
-
-  it('refuses what is not a local date-time', () => {
-    expect(zonedInstant('2026-03-08', 'UTC')).toBeNull();
-    expect(zonedInstant('soon', 'UTC')).toBeNull();
-  });
-});
 
 describe('reminderInstants', () => {
   it('counts back real minutes across a daylight-saving change', () => {

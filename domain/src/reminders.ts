@@ -4,6 +4,7 @@
  * caller passes every input, the current time included.
  */
 import { z } from 'zod';
+import { isTimeZone, zonedInstant } from './timeZone.ts';
 
 /** Preset for every assignment with a due time: 1 day before and 1 hour before. */
 export const DEFAULT_REMINDER_MINUTES: readonly number[] = [1440, 60];
@@ -34,17 +35,6 @@ export function reminderListSchema(field: string) {
     .refine((list) => new Set(list).size === list.length, `${field} must not repeat a time.`);
 }
 
-/** True when the runtime knows the IANA zone name. */
-export function isTimeZone(name: string): boolean {
-  if (!/^[A-Za-z0-9_+\-/]{1,64}$/.test(name)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export const timeZoneSchema = z
   .string({ error: 'time_zone must be text.' })
   .refine(isTimeZone, 'time_zone must be an IANA time zone such as Europe/Berlin.');
@@ -56,63 +46,6 @@ export function effectiveReminders(
 ): number[] {
   const list = own ?? defaults ?? DEFAULT_REMINDER_MINUTES;
   return [...new Set(list)].sort((a, b) => b - a);
-}
-
-const WALL_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(zone, f);
-  }
-  return f;
-}
-
-/** The wall clock of `zone` at `instant`, as milliseconds of the same reading in UTC. */
-function wallMs(zone: string, instant: number): number {
-  const parts: Record<string, number> = {};
-  for (const p of formatterFor(zone).formatToParts(new Date(instant))) {
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  }
-  const { year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = parts;
-  return Date.UTC(year, month - 1, day, hour, minute, second);
-}
-
-/**
- * The instant a local wall time names in `zone`. A time repeated when clocks go back is the
- * first of the two; a time skipped when clocks go forward moves forward by the gap (2:30 on a
- * spring-forward night is 3:30), as calendar apps do. Null for a malformed time.
- */
-export function zonedInstant(local: string, zone: string): Date | null {
-  const m = WALL_RE.exec(local);
-  if (!m) return null;
-  const [, y, mo, d, h, mi, s] = m;
-  const wall = Date.UTC(
-    Number(y),
-    Number(mo) - 1,
-    Number(d),
-    Number(h),
-    Number(mi),
-    Number(s ?? 0),
-  );
-  if (Number.isNaN(wall)) return null;
-  const halfDay = 12 * 3600_000;
-  const before = wallMs(zone, wall - halfDay) - (wall - halfDay);
-  const after = wallMs(zone, wall + halfDay) - (wall + halfDay);
-  const candidates = [wall - before, wall - after].filter((t) => wallMs(zone, t) === wall);
-  if (candidates.length > 0) return new Date(Math.min(...candidates));
-  return new Date(wall - before);
 }
 
 export interface ReminderInstant {

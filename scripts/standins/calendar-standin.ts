@@ -49,7 +49,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BodyTooLargeError, isRecord, listen, readBody, sendJson } from './http-util.ts';
-import { formatInZone, isValidTimeZone, parseDate, parseDateTime } from './time-zone.ts';
+import { isTimeZone } from '@brainboard/domain';
+import { formatInZone, parseDate, parseDateTime } from './time-zone.ts';
 
 export const CALENDAR_SCOPE = 'https://www.googleapis.com/auth/calendar.events';
 const FULL_CALENDAR_SCOPE = 'https://www.googleapis.com/auth/calendar';
@@ -236,7 +237,7 @@ export async function startCalendarStandin(
   opts: CalendarStandinOptions = {},
 ): Promise<CalendarStandin> {
   const calendarTimeZone = opts.timeZone ?? 'UTC';
-  if (!isValidTimeZone(calendarTimeZone)) throw new Error(`Unknown time zone ${calendarTimeZone}`);
+  if (!isTimeZone(calendarTimeZone)) throw new Error(`Unknown time zone ${calendarTimeZone}`);
   const userEmail = opts.userEmail ?? 'student@example.com';
   const calendars = new Map<string, Map<string, CalendarEvent>>();
   const revoked = new Set<string>();
@@ -441,7 +442,7 @@ export async function startCalendarStandin(
       const missing = badRequest(`Missing ${which} time.`, 'required');
       if (!isRecord(value)) throw missing;
       const { date, dateTime, timeZone } = value;
-      if (timeZone !== undefined && (typeof timeZone !== 'string' || !isValidTimeZone(timeZone))) {
+      if (timeZone !== undefined && (typeof timeZone !== 'string' || !isTimeZone(timeZone))) {
         throw badRequest(`Invalid time zone definition for ${which} time.`);
       }
       if (typeof dateTime === 'string' && dateTime !== '') {
@@ -582,7 +583,7 @@ export async function startCalendarStandin(
     const timeMax = instant('timeMax');
     const updatedMin = instant('updatedMin');
     const responseZone = query.get('timeZone') ?? calendarTimeZone;
-    if (!isValidTimeZone(responseZone)) throw badRequest('Invalid time zone definition.');
+    if (!isTimeZone(responseZone)) throw badRequest('Invalid time zone definition.');
     const orderBy = query.get('orderBy');
     const singleEvents = query.get('singleEvents') === 'true';
     if (orderBy === 'startTime' && !singleEvents) {
@@ -715,7 +716,7 @@ export async function startCalendarStandin(
     switch (method) {
       case 'GET': {
         if (!existing) throw notFound();
-        const zone = isValidTimeZone(responseZone) ? responseZone : calendarTimeZone;
+        const zone = isTimeZone(responseZone) ? responseZone : calendarTimeZone;
         return sendJson(res, 200, presentEvent(existing, zone));
       }
       case 'PATCH': {

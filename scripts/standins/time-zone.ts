@@ -1,69 +1,16 @@
-// RFC 3339 and IANA time-zone helpers for the Calendar stand-in (Intl only, no dependencies).
+// RFC 3339 parsing and formatting for the Calendar stand-in; wall-clock times in IANA zones
+// come from the domain package.
+import {
+  instantOfWallTime,
+  wallTimeAt,
+  zoneOffsetMinutes,
+  type WallTime,
+} from '@brainboard/domain';
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/i;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    formatter(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-function wallClock(ms: number, timeZone: string): WallClock {
-  const parts: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(new Date(ms))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return {
-    year: parts.year ?? 1970,
-    month: parts.month ?? 1,
-    day: parts.day ?? 1,
-    hour: parts.hour ?? 0,
-    minute: parts.minute ?? 0,
-    second: parts.second ?? 0,
-  };
-}
-
-/** Offset of `timeZone` from UTC at instant `ms`, in minutes (e.g. +60 for Berlin in winter). */
-export function zoneOffsetMinutes(ms: number, timeZone: string): number {
-  const w = wallClock(ms, timeZone);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60_000);
-}
-
-function validWall(w: WallClock): boolean {
+function validWall(w: WallTime): boolean {
   const probe = new Date(Date.UTC(w.year, w.month - 1, w.day));
   return (
     w.month >= 1 &&
@@ -75,14 +22,6 @@ function validWall(w: WallClock): boolean {
   );
 }
 
-/** Instant of a wall-clock time in a zone (earlier instant on DST overlaps). */
-function wallToInstant(w: WallClock, timeZone: string): number {
-  const guess = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  let ms = guess - zoneOffsetMinutes(guess, timeZone) * 60_000;
-  ms = guess - zoneOffsetMinutes(ms, timeZone) * 60_000;
-  return ms;
-}
-
 export type ParsedTime = { ok: true; ms: number } | { ok: false; reason: 'invalid' | 'no-zone' };
 
 /**
@@ -92,7 +31,7 @@ export type ParsedTime = { ok: true; ms: number } | { ok: false; reason: 'invali
 export function parseDateTime(text: string, timeZone?: string): ParsedTime {
   const m = DATE_TIME.exec(text);
   if (!m) return { ok: false, reason: 'invalid' };
-  const w: WallClock = {
+  const w: WallTime = {
     year: Number(m[1]),
     month: Number(m[2]),
     day: Number(m[3]),
@@ -111,14 +50,14 @@ export function parseDateTime(text: string, timeZone?: string): ParsedTime {
     return { ok: true, ms: utc - sign * minutes * 60_000 };
   }
   if (!timeZone) return { ok: false, reason: 'no-zone' };
-  return { ok: true, ms: wallToInstant(w, timeZone) + fraction };
+  return { ok: true, ms: instantOfWallTime(w, timeZone) + fraction };
 }
 
 /** Midnight starting `date` (YYYY-MM-DD) in `timeZone`. */
 export function parseDate(text: string, timeZone: string): ParsedTime {
   const m = DATE.exec(text);
   if (!m) return { ok: false, reason: 'invalid' };
-  const w: WallClock = {
+  const w: WallTime = {
     year: Number(m[1]),
     month: Number(m[2]),
     day: Number(m[3]),
@@ -127,14 +66,14 @@ export function parseDate(text: string, timeZone: string): ParsedTime {
     second: 0,
   };
   if (!validWall(w)) return { ok: false, reason: 'invalid' };
-  return { ok: true, ms: wallToInstant(w, timeZone) };
+  return { ok: true, ms: instantOfWallTime(w, timeZone) };
 }
 
 const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');
 
 /** RFC 3339 for an instant as wall time in `timeZone`: "2026-03-02T10:00:00+01:00", or "…Z" in UTC. */
 export function formatInZone(ms: number, timeZone: string): string {
-  const w = wallClock(ms, timeZone);
+  const w = wallTimeAt(ms, timeZone);
   const base = `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`;
   if (timeZone === 'UTC' || timeZone === 'Etc/UTC') return `${base}Z`;
   const offset = zoneOffsetMinutes(ms, timeZone);

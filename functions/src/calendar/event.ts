@@ -10,16 +10,6 @@ export class EventInputError extends Error {}
 export const NO_DUE_DATE =
   'This assignment has no due date. Add a due date and time to save it to your calendar.';
 
-export function isTimeZone(zone: string): boolean {
-  if (!/^[A-Za-z0-9_+\-/]{1,64}$/.test(zone)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** 'YYYY-MM-DDTHH:MM:00' plus minutes, as wall-clock time (the zone is applied by Google). */

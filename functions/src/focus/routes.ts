@@ -1,4 +1,4 @@
-import { pickWhatNow } from '@brainboard/domain';
+import { isTimeZone, pickWhatNow } from '@brainboard/domain';
 import { Router } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { badRequest, notFound, route } from '../http/errors.ts';
 import { parseBody } from '../http/validate.ts';
 import { parseSeen } from './next.ts';
 import { focusEventSchema, recordFocusEvent } from './sessions.ts';
-import { isTimeZone, TIME_ZONE_ERROR, wallClock } from './wallClock.ts';
+import { TIME_ZONE_ERROR, wallClock } from './wallClock.ts';
 
 const NOT_FOUND = 'That assignment does not exist.';
 const idParam = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);

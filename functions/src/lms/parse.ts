@@ -1,5 +1,5 @@
 import ICAL from 'ical.js';
-import { instantOf, isKnownZone, localDueDate } from './zone.ts';
+import { instantOfWallTime, isTimeZone, wallClockIn } from '@brainboard/domain';
 
 /**
  * Turns a school's calendar feed (iCalendar) into deadlines. ical.js does the
@@ -125,8 +125,8 @@ function dueOf(time: ICAL.Time, fallbackZone: string): FeedItem['due'] | null {
   if (zone && zone.tzid !== 'floating') return { kind: 'instant', ms: time.toUnixTime() * 1000 };
   // A TZID without a VTIMEZONE in the file (Google writes Olson names) is read with Intl.
   const tzid = text((time as unknown as { timezone?: string }).timezone);
-  const readIn = tzid && isKnownZone(tzid) ? tzid : fallbackZone;
-  return { kind: 'instant', ms: instantOf(wall, readIn) };
+  const readIn = tzid && isTimeZone(tzid) ? tzid : fallbackZone;
+  return { kind: 'instant', ms: instantOfWallTime(wall, readIn) };
 }
 
 /** An identity that survives re-exports: Canvas's assignment id, else the UID. */
@@ -219,12 +219,15 @@ const dueSortKey = (item: FeedItem) =>
 
 /** An item's due date on the student's wall clock; an all-day item is due at 23:59. */
 export function dueDateIn(item: FeedItem, zone: string): string {
-  return item.due.kind === 'date' ? `${item.due.date}T23:59:00` : localDueDate(item.due.ms, zone);
+  return item.due.kind === 'date' ? `${item.due.date}T23:59:00` : wallClockIn(item.due.ms, zone);
 }
 
 /** The instant an item is due, for the "more than 14 days ago" rule. */
 export function dueInstant(item: FeedItem, zone: string): number {
   if (item.due.kind === 'instant') return item.due.ms;
   const [y, m, d] = item.due.date.split('-').map(Number);
-  return instantOf({ year: y ?? 1970, month: m ?? 1, day: d ?? 1, hour: 23, minute: 59 }, zone);
+  return instantOfWallTime(
+    { year: y ?? 1970, month: m ?? 1, day: d ?? 1, hour: 23, minute: 59 },
+    zone,
+  );
 }

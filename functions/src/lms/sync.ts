@@ -5,12 +5,11 @@ import {
   type Firestore,
   type Timestamp,
 } from 'firebase-admin/firestore';
-import { rankForNewCard, type PlacedCard } from '@brainboard/domain';
+import { isTimeZone, rankForNewCard, type PlacedCard } from '@brainboard/domain';
 import { assignmentsOf } from '../assignments/store.ts';
 import { assignmentIdFor, feedsOf, type FeedDoc, type SyncCounts } from './feeds.ts';
 import { dueDateIn, dueInstant, parseFeed, type FeedItem, type ParsedFeed } from './parse.ts';
 import { safeFetchText, type SafeFetchOptions } from './safeFetch.ts';
-import { isKnownZone } from './zone.ts';
 
 /**
  * One sync of one feed. Safe to run twice at once: a new item's assignment id
@@ -54,7 +53,7 @@ export interface SyncResult {
 export async function studentZone(db: Firestore, uid: string): Promise<string> {
   const snap = await db.collection('users').doc(uid).get();
   const zone: unknown = snap.get('time_zone');
-  return typeof zone === 'string' && isKnownZone(zone) ? zone : 'UTC';
+  return typeof zone === 'string' && isTimeZone(zone) ? zone : 'UTC';
 }
 
 /** Fetches and parses a feed for the student. */

@@ -2,7 +2,8 @@ import { Router } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import type { GoogleConfig } from '../auth/config.ts';
-import { FALLBACK_TIME_ZONE, isTimeZone } from '../calendar/event.ts';
+import { isTimeZone } from '@brainboard/domain';
+import { FALLBACK_TIME_ZONE } from '../calendar/event.ts';
 import {
   ASSIGNMENT_NOT_FOUND,
   GOOGLE_CALL_TIMEOUT_MS,
