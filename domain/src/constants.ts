@@ -10,6 +10,12 @@ export const APP_VERSION = '0.2.0';
 /** The three board columns, in display order (SPEC §3). */
 export const ASSIGNMENT_STATUSES = ['new', 'in progress', 'done'] as const;
 export type Status = (typeof ASSIGNMENT_STATUSES)[number];
+/** The name a student sees for each status: the board's column titles. */
+export const STATUS_LABELS: Readonly<Record<Status, string>> = {
+  new: 'New',
+  'in progress': 'In progress',
+  done: 'Done',
+};
 /** "new" is the default when the status is empty (SPEC §4). */
 export const DEFAULT_STATUS: Status = 'new';
 

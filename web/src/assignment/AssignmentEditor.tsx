@@ -16,6 +16,7 @@ import {
   saveNoteFailed,
   saveSubtaskFailed,
   saveSubtasksFailed,
+  STATUS_LABELS,
   updateSubtaskFailed,
   uploadPdfFailed,
   type Assignment,
@@ -71,12 +72,6 @@ import type { RepeatScope } from '@brainboard/domain';
 import { EditorTime } from '../whatnow/EditorTime.tsx';
 import { useDiscardGuard } from './useDiscardGuard.tsx';
 import './editor.css';
-
-const STATUS_LABELS: Record<Status, string> = {
-  new: 'New',
-  'in progress': 'In progress',
-  done: 'Done',
-};
 
 export interface AssignmentEditorProps {
   /** Edit mode: the assignment as the board knows it now (kept live). Absent: create mode. */

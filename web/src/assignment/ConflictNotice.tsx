@@ -1,4 +1,4 @@
-import type { Status } from '@brainboard/domain';
+import { STATUS_LABELS, type Status } from '@brainboard/domain';
 import { formatDue } from '../board/format.ts';
 import type { EditorValues, SyncedField } from './editorForm.ts';
 
@@ -9,14 +9,8 @@ const FIELD_NAMES: Record<SyncedField, string> = {
   status: 'Status',
 };
 
-const STATUS_NAMES: Record<Status, string> = {
-  new: 'New',
-  'in progress': 'In progress',
-  done: 'Done',
-};
-
 function shown(field: SyncedField, value: string): string {
-  if (field === 'status') return STATUS_NAMES[value as Status] ?? value;
+  if (field === 'status') return STATUS_LABELS[value as Status] ?? value;
   if (field === 'due_date') return value ? (formatDue(value) ?? value) : 'no due date';
   return value === '' ? '(empty)' : value;
 }

@@ -3,7 +3,7 @@ import { lazy, memo, Suspense, type MouseEvent } from 'react';
 import { formatCompleted, formatDue, formatDueShort } from './format.ts';
 import { CardSource } from '../lms/CardSource.tsx';
 import { CardTime } from '../whatnow/CardTime.tsx';
-import { CheckIcon, EditIcon, TrashIcon } from './icons.tsx';
+import { CheckIcon, EditIcon, TrashIcon } from '../ui/icons.tsx';
 
 // The repeat mark computes next dates with the recurrence library: it loads only when a card on
 // the board repeats, so a board without repeating cards never carries it.

@@ -15,7 +15,7 @@ import '../recurrence/recurrence.css';
 import { askToConfirm, showAlert } from '../ui/notify.ts';
 import { LearningContext } from '../whatnow/learningContext.ts';
 import { focusAfterDelete } from './focusAfterDelete.ts';
-import { PlusIcon } from './icons.tsx';
+import { PlusIcon } from '../ui/icons.tsx';
 import { KanbanBoard } from './KanbanBoard.tsx';
 import type { RankChange } from './ranks.ts';
 import { useAssignmentsStore } from './assignmentsContext.ts';

@@ -4,7 +4,7 @@ import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { memo } from 'react';
 import { addTaskTitle, columnId, columnLabel, emptyColumnText, STATUS_CLASS } from './columns.ts';
 import type { CardActions } from './AssignmentCard.tsx';
-import { PlusIcon, SortIcon } from './icons.tsx';
+import { PlusIcon, SortIcon } from '../ui/icons.tsx';
 import { SortableCard } from './SortableCard.tsx';
 
 interface BoardColumnProps extends CardActions {

@@ -1,7 +1,7 @@
 import type { Status } from '@brainboard/domain';
 import { useDroppable } from '@dnd-kit/core';
 import { columnLabel, COLUMNS, STATUS_CLASS, tabId, type ColumnIds } from './columns.ts';
-import { PlusIcon } from './icons.tsx';
+import { PlusIcon } from '../ui/icons.tsx';
 
 /** One segment: shows its column, and takes a dragged card onto that column. */
 function Segment({

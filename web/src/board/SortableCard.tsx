@@ -4,7 +4,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { memo, type KeyboardEventHandler, type MouseEvent } from 'react';
 import { CardBody, type CardActions } from './AssignmentCard.tsx';
 import { statusClass } from './columns.ts';
-import { GripIcon } from './icons.tsx';
+import { GripIcon } from '../ui/icons.tsx';
 
 interface SortableCardProps extends CardActions {
   assignment: Assignment;

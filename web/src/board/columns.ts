@@ -1,31 +1,24 @@
 import {
   ASSIGNMENT_STATUSES,
   compareAssignments,
+  STATUS_LABELS,
   type Assignment,
   type Status,
 } from '@brainboard/domain';
 
 /** The three board columns in display order, with their visible names (SPEC §2). */
-export const COLUMNS: readonly { status: Status; label: string }[] = [
-  { status: 'new', label: 'New' },
-  { status: 'in progress', label: 'In progress' },
-  { status: 'done', label: 'Done' },
-];
+export const COLUMNS: readonly { status: Status; label: string }[] = ASSIGNMENT_STATUSES.map(
+  (status) => ({ status, label: STATUS_LABELS[status] }),
+);
 
-const LABELS: Record<Status, string> = {
-  new: 'New',
-  'in progress': 'In progress',
-  done: 'Done',
-};
-
-export const columnLabel = (status: Status): string => LABELS[status];
+export const columnLabel = (status: Status): string => STATUS_LABELS[status];
 
 /** SPEC §2: the column's add button title, "Add <Column> Task". */
-export const addTaskTitle = (status: Status): string => `Add ${LABELS[status]} Task`;
+export const addTaskTitle = (status: Status): string => `Add ${STATUS_LABELS[status]} Task`;
 
 /** SPEC §2: the text of an empty column. */
 export const emptyColumnText = (status: Status): string =>
-  `Tap + to add a task in the ${LABELS[status]} status`;
+  `Tap + to add a task in the ${STATUS_LABELS[status]} status`;
 
 /** Droppable id of a column (never equal to an assignment id: those hold no spaces or colons). */
 export const columnId = (status: Status): string => `column:${status}`;

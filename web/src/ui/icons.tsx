@@ -14,7 +14,6 @@ const common = {
   strokeLinejoin: 'round' as const,
   'aria-hidden': true,
   focusable: false,
-  className: 'icon',
 };
 
 const PATHS = {
@@ -48,10 +47,67 @@ export type IconName = keyof typeof PATHS;
 
 export function Icon({ name, size = 20 }: { name: IconName; size?: number }) {
   return (
-    <svg {...common} width={size} height={size}>
+    <svg {...common} className="icon" width={size} height={size}>
       {PATHS[name].map((d) => (
         <path key={d} d={d} />
       ))}
+    </svg>
+  );
+}
+
+/* Board controls: each drawn at the size its button is laid out for. */
+
+export function PlusIcon({ size = 20 }: { size?: number }) {
+  return (
+    <svg {...common} width={size} height={size}>
+      <path d="M12 5v14M5 12h14" />
+    </svg>
+  );
+}
+
+export function EditIcon() {
+  return (
+    <svg {...common}>
+      <path d="M4 20h4L19 9l-4-4L4 16v4z" />
+      <path d="M13.5 6.5l4 4" />
+    </svg>
+  );
+}
+
+export function TrashIcon() {
+  return (
+    <svg {...common}>
+      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+    </svg>
+  );
+}
+
+export function GripIcon() {
+  return (
+    <svg {...common} strokeWidth={0} fill="currentColor">
+      <circle cx="9" cy="6" r="1.6" />
+      <circle cx="15" cy="6" r="1.6" />
+      <circle cx="9" cy="12" r="1.6" />
+      <circle cx="15" cy="12" r="1.6" />
+      <circle cx="9" cy="18" r="1.6" />
+      <circle cx="15" cy="18" r="1.6" />
+    </svg>
+  );
+}
+
+export function CheckIcon() {
+  return (
+    <svg {...common} width={16} height={16}>
+      <path d="M5 12l5 5L20 7" />
+    </svg>
+  );
+}
+
+export function SortIcon() {
+  return (
+    <svg {...common} width={18} height={18}>
+      <path d="M7 4v16M3.5 16.5 7 20l3.5-3.5" />
+      <path d="M13 6h8M13 11h6M13 16h4" />
     </svg>
   );
 }
