@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { LandingPage } from '../landing/LandingPage.tsx';
 import { Navigate } from './router.tsx';
 import { useLocation } from './routerContext.ts';
-import { readSessionHint } from './sessionHint.ts';
+import { readSessionHint } from './storage.ts';
 
 // Only the landing page is in the first bundle. Everything behind sign-in (and
 // all Firebase code) loads with SignedInApp; login and legal pages load alone.

@@ -4,8 +4,7 @@ import { useAuthState } from '../firebase/authContext.ts';
 import { SessionProvider } from '../session/SessionProvider.tsx';
 import { useSession } from '../session/sessionContext.ts';
 import { useNavigate } from './routerContext.ts';
-import { writeSessionHint } from './sessionHint.ts';
-import { clearUserCaches } from './userCache.ts';
+import { clearUserCaches, writeSessionHint } from './storage.ts';
 
 /**
  * No user: forget the public pages' hint first (else /login would bounce back) and what this

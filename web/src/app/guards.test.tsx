@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../firebase/api.ts';
 import { AppRoutes } from './AppRoutes.tsx';
 import { Protected } from './Protected.tsx';
-import { readSessionHint, writeSessionHint } from './sessionHint.ts';
+import { readSessionHint, writeSessionHint } from './storage.ts';
 import { at, makeUser, renderInApp } from './testHelpers.tsx';
 
 vi.mock('../firebase/api.ts', () => ({

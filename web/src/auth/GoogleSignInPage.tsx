@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from '../app/router.tsx';
+import { readStored, STORAGE_KEYS, writeStored } from '../app/storage.ts';
 import { useNavigate } from '../app/routerContext.ts';
 import { config } from '../config.ts';
 import { api } from '../firebase/api.ts';
@@ -13,24 +14,10 @@ import {
   type SignInSeams,
 } from './googleSignIn.ts';
 
-const PENDING_KEY = 'brainboard.signin.pending';
-
+/** Whether this tab started a sign-in; without storage the flow works but cannot see a loop. */
 const pending = {
-  get: () => {
-    try {
-      return sessionStorage.getItem(PENDING_KEY) === '1';
-    } catch {
-      return false;
-    }
-  },
-  set: (value: boolean) => {
-    try {
-      if (value) sessionStorage.setItem(PENDING_KEY, '1');
-      else sessionStorage.removeItem(PENDING_KEY);
-    } catch {
-      // Storage blocked: the flow still works, it just cannot detect a loop.
-    }
-  },
+  get: () => readStored(STORAGE_KEYS.signInPending, 'session') === '1',
+  set: (value: boolean) => writeStored(STORAGE_KEYS.signInPending, value ? '1' : null, 'session'),
 };
 
 async function startRedirect(): Promise<void> {

@@ -3,7 +3,7 @@ import {
   HAPTIC_INTENSITIES,
   type HapticIntensity,
 } from '@brainboard/domain';
-import { createLocalSetting } from './localSetting.ts';
+import { createLocalSetting, STORAGE_KEYS } from '../app/storage.ts';
 
 /** The moments that vibrate (SPEC §9). */
 export type HapticKind = 'timerComplete' | 'taskComplete' | 'subtaskComplete' | 'success' | 'error';
@@ -50,7 +50,7 @@ function parseSettings(value: unknown): HapticSettings {
 
 /** Defaults of SPEC §9: enabled, medium intensity, subtask vibration off. */
 export const hapticSettings = createLocalSetting<HapticSettings>(
-  'brainboard.haptics',
+  STORAGE_KEYS.haptics,
   parseSettings,
 );
 

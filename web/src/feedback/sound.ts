@@ -1,4 +1,4 @@
-import { createLocalSetting } from './localSetting.ts';
+import { createLocalSetting, STORAGE_KEYS } from '../app/storage.ts';
 
 /*
  * Sounds made with the Web Audio API: nothing to download, and one mute
@@ -9,7 +9,7 @@ export type SoundName = 'pop' | 'success' | 'complete' | 'error';
 
 /** Whether sounds are muted on this device (default: sounds on). */
 export const soundMuted = createLocalSetting<boolean>(
-  'brainboard.sound-muted',
+  STORAGE_KEYS.soundMuted,
   (raw) => raw === true,
 );
 

@@ -12,32 +12,14 @@ import {
   type CachedFocusTask,
   type FocusTimerState,
 } from '@brainboard/domain';
+import { readStoredJson as read, STORAGE_KEYS, writeStored } from '../app/storage.ts';
 
-export const timerKey = (userId: string) => `brainboard.focusTimer.${userId}`;
-export const focusCacheKey = (userId: string) => `brainboard.focusCache.${userId}`;
-
-function read(key: string): unknown {
-  try {
-    const raw = globalThis.localStorage?.getItem(key);
-    return raw ? (JSON.parse(raw) as unknown) : null;
-  } catch {
-    return null;
-  }
-}
+export const timerKey = STORAGE_KEYS.focusTimer;
+export const focusCacheKey = STORAGE_KEYS.focusCache;
 
 function write(key: string, value: unknown): void {
-  try {
-    globalThis.localStorage?.setItem(key, JSON.stringify(value));
-  } catch (err) {
-    console.warn('Focus Mode could not save to local storage.', err);
-  }
-}
-
-function remove(key: string): void {
-  try {
-    globalThis.localStorage?.removeItem(key);
-  } catch {
-    // Nothing to clean up then.
+  if (!writeStored(key, JSON.stringify(value))) {
+    console.warn('Focus Mode could not save to local storage.');
   }
 }
 
@@ -58,7 +40,7 @@ export function saveTimer(userId: string, taskId: string, state: FocusTimerState
 }
 
 export function clearTimer(userId: string): void {
-  remove(timerKey(userId));
+  writeStored(timerKey(userId), null);
 }
 
 // ---------------------------------------------------------------------------

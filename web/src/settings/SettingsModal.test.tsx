@@ -12,7 +12,7 @@ import { signOut } from 'firebase/auth';
 import { Toaster, toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client.ts';
-import { readSessionHint, writeSessionHint } from '../app/sessionHint.ts';
+import { readSessionHint, writeSessionHint } from '../app/storage.ts';
 import { at, fakeAuth, makeUser, renderInApp } from '../app/testHelpers.tsx';
 import { api } from '../firebase/api.ts';
 import * as notify from '../ui/notify.ts';

@@ -1,6 +1,5 @@
 import { signOut, type Auth } from 'firebase/auth';
-import { writeSessionHint } from '../app/sessionHint.ts';
-import { clearPerUserStorage } from '../app/userCache.ts';
+import { clearPerUserStorage, writeSessionHint } from '../app/storage.ts';
 import { api } from '../firebase/api.ts';
 
 /**

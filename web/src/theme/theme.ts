@@ -1,4 +1,5 @@
 import type { ThemePreference } from '@brainboard/domain';
+import { readStored, STORAGE_KEYS, writeStored } from '../app/storage.ts';
 
 /*
  * Light, dark or system theme (SPEC §2, §4, §9). The choice is remembered in
@@ -10,17 +11,12 @@ import type { ThemePreference } from '@brainboard/domain';
 
 export type ResolvedTheme = 'light' | 'dark';
 
-export const THEME_STORAGE_KEY = 'brainboard.theme';
+export const THEME_STORAGE_KEY = STORAGE_KEYS.theme;
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 export function readThemePreference(): ThemePreference {
-  try {
-    const value = window.localStorage.getItem(THEME_STORAGE_KEY);
-    if (value === 'light' || value === 'dark' || value === 'system') return value;
-  } catch {
-    // No storage (private mode): fall back to the default.
-  }
-  return 'system';
+  const value = readStored(THEME_STORAGE_KEY);
+  return value === 'light' || value === 'dark' ? value : 'system';
 }
 
 function systemTheme(): ResolvedTheme {
@@ -57,11 +53,8 @@ export function initTheme(): void {
 }
 
 export function setThemePreference(preference: ThemePreference): void {
-  try {
-    window.localStorage.setItem(THEME_STORAGE_KEY, preference);
-  } catch {
-    // Still applied for this page view.
-  }
+  // Without storage it is still applied for this page view.
+  writeStored(THEME_STORAGE_KEY, preference);
   update();
 }
 

@@ -2,14 +2,23 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   clearPerUserStorage,
   clearUserCaches,
+  createLocalSetting,
+  readSessionHint,
+  readStored,
   readUserCache,
+  STORAGE_KEYS,
+  writeSessionHint,
+  writeStored,
   writeUserCache,
-} from './userCache.ts';
+} from './storage.ts';
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
 afterEach(() => vi.restoreAllMocks());
 
-describe('userCache', () => {
+describe('browser storage', () => {
   it('keeps a value per kind and per user', () => {
     writeUserCache('board', 'u1', [{ id: 'a1' }]);
     writeUserCache('session', 'u1', { id: 'u1' });
@@ -45,6 +54,26 @@ describe('userCache', () => {
     clearPerUserStorage();
     expect(Object.keys(localStorage)).toEqual(['brainboard.theme']);
     expect(sessionStorage.length).toBe(0);
+  });
+
+  it('forgets what each per-user writer stored, and keeps the device settings', () => {
+    writeSessionHint('accepted');
+    writeUserCache('session', 'u1', { id: 'u1' });
+    writeStored(STORAGE_KEYS.focusTimer('u1'), '{}');
+    writeStored(STORAGE_KEYS.focusCache('u1'), '{}');
+    writeStored(STORAGE_KEYS.signInPending, '1', 'session');
+    const sound = createLocalSetting(STORAGE_KEYS.soundMuted, (raw) => raw === true);
+    sound.set(true);
+    writeStored(STORAGE_KEYS.haptics, '{}');
+    clearPerUserStorage();
+    expect(readSessionHint()).toBeNull();
+    expect(readStored(STORAGE_KEYS.focusTimer('u1'))).toBeNull();
+    expect(readStored(STORAGE_KEYS.signInPending, 'session')).toBeNull();
+    expect(Object.keys(localStorage).sort()).toEqual([
+      STORAGE_KEYS.haptics,
+      STORAGE_KEYS.soundMuted,
+    ]);
+    expect(sound.get()).toBe(true);
   });
 
   it('does not throw when storage is full, and drops an entry too large to keep', () => {
