@@ -1,59 +1,53 @@
 import type { Assignment } from '@brainboard/domain';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../firebase/api.ts';
+import { AssignmentsContext } from '../board/assignmentsContext.ts';
+import { makeAssignment } from '../board/testData.ts';
+import type { AssignmentsStatus, UseAssignments } from '../board/useAssignments.ts';
 import { FocusModeContext } from '../focus/focusContext.ts';
 import { WhatNowButton } from './WhatNow.tsx';
 
-vi.mock('../firebase/api.ts', () => ({ api: { get: vi.fn() } }));
-
-const item = (id: string, title: string, due_date: string, extra: Partial<Assignment> = {}) =>
-  ({
-    id,
-    title,
-    description: '',
-    due_date,
-    status: 'new',
-    subtasks: [],
-    notes: [],
-    completed_date: null,
-    deep_dive: {},
-    rank: 0,
-    version: 1,
-    series_id: null,
-    repeat: null,
-    created_at: '2026-11-01T00:00:00Z',
-    updated_at: '2026-11-01T00:00:00Z',
-    ...extra,
-  }) as Assignment;
+const board = [
+  makeAssignment({ id: 'later', title: 'Later' }),
+  makeAssignment({
+    id: 'soon',
+    title: 'Soon',
+    due_date: '2999-01-01T09:00:00',
+    subtasks: [{ id: 's1', title: 'Begin', completed: false, created_date: '' }],
+  }),
+  makeAssignment({
+    id: 'done',
+    title: 'Done already',
+    due_date: '2000-01-01T09:00:00',
+    status: 'done',
+  }),
+];
 
 const open = vi.fn();
 
-function renderButton() {
-  render(
-    <FocusModeContext.Provider value={{ open, isOpen: false, gateLocked: false }}>
-      <WhatNowButton />
-      <input aria-label="Somewhere to type" />
-    </FocusModeContext.Provider>,
+/** The button under the board's shared store, which only holds a status and a list here. */
+function renderButton(status: AssignmentsStatus, assignments: readonly Assignment[]) {
+  const ui = (s: AssignmentsStatus, list: readonly Assignment[]) => (
+    <AssignmentsContext.Provider value={{ status: s, assignments: list } as UseAssignments}>
+      <FocusModeContext.Provider value={{ open, isOpen: false, gateLocked: false }}>
+        <WhatNowButton />
+        <input aria-label="Somewhere to type" />
+      </FocusModeContext.Provider>
+    </AssignmentsContext.Provider>
   );
+  const view = render(ui(status, assignments));
+  return {
+    update: (s: AssignmentsStatus, list: readonly Assignment[]) => view.rerender(ui(s, list)),
+  };
 }
 
-beforeEach(() => {
-  open.mockReset();
-  vi.mocked(api.get).mockResolvedValue([
-    item('later', 'Later', ''),
-    item('soon', 'Soon', '2999-01-01T09:00:00', {
-      subtasks: [{ id: 's1', title: 'Begin', completed: false, created_date: '' }],
-    }),
-    item('done', 'Done already', '2000-01-01T09:00:00', { status: 'done' }),
-  ]);
-});
+beforeEach(() => open.mockReset());
 
 describe('WhatNowButton', () => {
   it('picks one card with its first step and a reason; Start opens Focus Mode on it', async () => {
     const user = userEvent.setup();
-    renderButton();
+    renderButton('ready', board);
     await user.click(screen.getByRole('button', { name: 'What now?' }));
     const dialog = await screen.findByRole('dialog', { name: 'What now?' });
     expect(await screen.findByText('Soon')).toBeInTheDocument();
@@ -66,9 +60,32 @@ describe('WhatNowButton', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('reads the board it is shown with: waits for the first load, then follows changes', async () => {
+    const user = userEvent.setup();
+    const { update } = renderButton('loading', []);
+    await user.click(screen.getByRole('button', { name: 'What now?' }));
+    const dialog = await screen.findByRole('dialog', { name: 'What now?' });
+    expect(dialog).toHaveTextContent('Looking at your board…');
+    act(() => update('ready', board));
+    expect(await screen.findByText('Soon')).toBeInTheDocument();
+    act(() => update('ready', [board[0]!]));
+    expect(await screen.findByText('Later')).toBeInTheDocument();
+    act(() => update('ready', []));
+    expect(dialog).toHaveTextContent('Nothing is waiting for you.');
+  });
+
+  it('says the board could not be read when the first load failed', async () => {
+    const user = userEvent.setup();
+    renderButton('error', []);
+    await user.click(screen.getByRole('button', { name: 'What now?' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your board could not be read just now.',
+    );
+  });
+
   it('opens with the N key, but not while typing', async () => {
     const user = userEvent.setup();
-    renderButton();
+    renderButton('ready', board);
     await user.click(screen.getByRole('textbox', { name: 'Somewhere to type' }));
     await user.keyboard('n');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -1,8 +1,6 @@
 import { pickWhatNow, type Assignment, type WhatNow } from '@brainboard/domain';
 import { useCallback, useEffect, useState } from 'react';
-import { errorDetail } from '../api/client.ts';
-import { fetchAssignments } from '../assignment/assignmentsApi.ts';
-import { api } from '../firebase/api.ts';
+import { useAssignmentsStore } from '../board/assignmentsContext.ts';
 import { useFocusMode } from '../focus/focusContext.ts';
 import { Icon } from '../ui/icons.tsx';
 import { Modal } from '../ui/Modal.tsx';
@@ -10,11 +8,11 @@ import { isWhatNowKey } from './whatNowKey.ts';
 import './whatnow.css';
 
 type Pick = { kind: 'pick'; pick: WhatNow; assignment: Assignment } | { kind: 'empty' };
-type State = { kind: 'closed' } | { kind: 'loading' } | { kind: 'error'; detail: string } | Pick;
+type State = { kind: 'closed' } | { kind: 'loading' } | { kind: 'error' } | Pick;
 
 /** The pick among `items` at `now`, with the assignment it names. */
-function choose(items: readonly Assignment[], skip: readonly string[]): Pick {
-  const pick = pickWhatNow(items, new Date(), skip);
+function choose(items: readonly Assignment[], now: Date, skip: readonly string[]): Pick {
+  const pick = pickWhatNow(items, now, skip);
   const assignment = pick && items.find((a) => a.id === pick.assignment_id);
   return pick && assignment ? { kind: 'pick', pick, assignment } : { kind: 'empty' };
 }
@@ -22,26 +20,29 @@ function choose(items: readonly Assignment[], skip: readonly string[]): Pick {
 /**
  * "What now?": the header button (and the N key on the board) picks one assignment, its first
  * unticked subtask and one line saying why, with the shared domain pick GET /api/what-now also
- * uses. Start opens Focus Mode on it; Something else offers the next pick.
+ * uses. Start opens Focus Mode on it; Something else offers the next pick. It reads the board's
+ * own copy of the assignments, so a pick always matches the cards on screen.
  */
 export function WhatNowButton() {
   const focus = useFocusMode();
-  const [state, setState] = useState<State>({ kind: 'closed' });
-  const [items, setItems] = useState<readonly Assignment[]>([]);
+  const { status, assignments: items } = useAssignmentsStore();
+  const [openedAt, setOpenedAt] = useState<Date | null>(null);
   const [skip, setSkip] = useState<string[]>([]);
 
   const open = useCallback(() => {
-    setState({ kind: 'loading' });
     setSkip([]);
-    fetchAssignments(api).then(
-      (list) => {
-        setItems(list);
-        setState(choose(list, []));
-      },
-      (err: unknown) => setState({ kind: 'error', detail: errorDetail(err) }),
-    );
+    setOpenedAt(new Date());
   }, []);
-  const close = useCallback(() => setState({ kind: 'closed' }), []);
+  const close = useCallback(() => setOpenedAt(null), []);
+
+  const state: State =
+    openedAt === null
+      ? { kind: 'closed' }
+      : status === 'loading'
+        ? { kind: 'loading' }
+        : status === 'error' && items.length === 0
+          ? { kind: 'error' }
+          : choose(items, openedAt, skip);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -56,9 +57,7 @@ export function WhatNowButton() {
 
   const somethingElse = () => {
     if (state.kind !== 'pick') return;
-    const next = [...skip, state.pick.assignment_id];
-    setSkip(next);
-    setState(choose(items, next));
+    setSkip([...skip, state.pick.assignment_id]);
   };
 
   const start = () => {
@@ -96,7 +95,7 @@ export function WhatNowButton() {
         <div className="what-now__body" aria-live="polite">
           {state.kind === 'loading' && <p className="what-now__reason">Looking at your board…</p>}
           {state.kind === 'error' && (
-            <p role="alert">Your board could not be read just now ({state.detail}). Try again.</p>
+            <p role="alert">Your board could not be read just now. Try again in a moment.</p>
           )}
           {state.kind === 'empty' && (
             <p>Nothing is waiting for you. Enjoy the break, or add something new.</p>
