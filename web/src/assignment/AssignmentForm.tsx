@@ -1,0 +1,218 @@
+import {
+  ASSIGNMENT_STATUSES,
+  DESCRIPTION_MAX_LENGTH,
+  DESCRIPTION_WARN_THRESHOLD,
+  MODAL_MIN_HEIGHT_PX,
+  MODAL_MIN_WIDTH_PX,
+  STATUS_LABELS,
+  TITLE_MAX_LENGTH,
+  TITLE_WARN_THRESHOLD,
+  type Status,
+} from '@brainboard/domain';
+import type { FormEvent, ReactNode } from 'react';
+import { SuggestSubtasksButton } from '../ai/SuggestSubtasksButton.tsx';
+import { RepeatField } from '../recurrence/RepeatField.tsx';
+import { repeatFormOf } from '../recurrence/repeatForm.ts';
+import { ReminderOverride } from '../reminders/ReminderOverride.tsx';
+import { Modal } from '../ui/Modal.tsx';
+import { EditorTime } from '../whatnow/EditorTime.tsx';
+import { CharCounter } from './CharCounter.tsx';
+import { ConflictNotice } from './ConflictNotice.tsx';
+import { Disclosure } from './Disclosure.tsx';
+import { DueDateTimeSelector } from './DueDateTimeSelector.tsx';
+import type { EditorForm } from './editorForm.ts';
+import { NotesSection } from './NotesSection.tsx';
+import { PdfPicker } from './PdfPicker.tsx';
+import { SubtasksSection } from './SubtasksSection.tsx';
+import type { AssignmentFormState } from './useAssignmentForm.ts';
+import type { EditorLists } from './useEditorLists.ts';
+import './editor.css';
+
+export interface AssignmentFormProps {
+  state: AssignmentFormState;
+  lists: EditorLists;
+  /** Minutes already focused on the assignment (0 for a new one). */
+  focusMinutes: number;
+  onSubmit(e: FormEvent): void;
+  /** What only one mode shows, between the calendar box and the buttons. */
+  children?: ReactNode;
+}
+
+/**
+ * The assignment form in its resizable dialog, the same for a new assignment and a saved one:
+ * title, due date and reminders, repeat, subtasks, then description, status, notes and a PDF.
+ */
+export function AssignmentForm({
+  state,
+  lists,
+  focusMinutes,
+  onSubmit,
+  children,
+}: AssignmentFormProps) {
+  const { id, isNew, titleRef, draft, titleError, file, repeatForm, discard } = state;
+  const { form, setForm, set } = draft;
+  const { subtasks } = lists;
+
+  return (
+    <Modal
+      open
+      onClose={discard.requestClose}
+      initialFocus={isNew ? titleRef : undefined}
+      title={isNew ? 'Add Assignment' : 'Edit Assignment'}
+      resizable
+      minWidth={MODAL_MIN_WIDTH_PX}
+      minHeight={MODAL_MIN_HEIGHT_PX}
+      className="editor-modal"
+    >
+      <form className="editor" onSubmit={onSubmit} noValidate>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-title`}>
+            Title
+          </label>
+          <input
+            ref={titleRef}
+            id={`${id}-title`}
+            className="input"
+            value={form.title}
+            maxLength={TITLE_MAX_LENGTH}
+            required
+            aria-invalid={titleError ? true : undefined}
+            aria-describedby={`${id}-title-help${titleError ? ` ${id}-title-error` : ''}`}
+            onChange={(e) => {
+              set('title', e.target.value);
+              if (titleError && e.target.value.trim()) state.setTitleError(null);
+            }}
+          />
+          {titleError && (
+            <p id={`${id}-title-error`} className="field__error" role="alert">
+              {titleError}
+            </p>
+          )}
+          <ConflictNotice field="title" conflicts={draft.conflicts} onResolve={draft.resolve} />
+          <CharCounter
+            id={`${id}-title-help`}
+            length={form.title.length}
+            max={TITLE_MAX_LENGTH}
+            warnAbove={TITLE_WARN_THRESHOLD}
+            label="Title"
+          />
+        </div>
+
+        <DueDateTimeSelector<EditorForm>
+          value={form}
+          onChange={setForm}
+          onValidityChange={state.setDateValid}
+          revealError={state.revealDateError}
+        />
+        <ReminderOverride
+          value={form.reminders}
+          onChange={(reminders) => setForm({ ...form, reminders })}
+          hasDueDate={!!form.due_date}
+        />
+        <ConflictNotice field="due_date" conflicts={draft.conflicts} onResolve={draft.resolve} />
+        <RepeatField
+          value={repeatForm}
+          onChange={(next) =>
+            state.setRepeatForm(
+              repeatForm.kind === 'never' && next.kind !== 'never'
+                ? { ...repeatFormOf(null, form.due_date), kind: next.kind, until: next.until }
+                : next,
+            )
+          }
+        />
+
+        <Disclosure title="Subtasks" defaultOpen>
+          <SubtasksSection
+            subtasks={subtasks}
+            handlers={lists.subtaskHandlers}
+            time={<EditorTime subtasks={subtasks} focusMinutes={focusMinutes} />}
+            suggest={
+              <SuggestSubtasksButton
+                title={form.title}
+                description={form.description}
+                existingSubtasks={subtasks.map((s) => s.title)}
+                onApprove={(suggested) => void lists.approveSuggestions(suggested)}
+                fileId={file?.id}
+              />
+            }
+          />
+        </Disclosure>
+
+        <Disclosure title="Description, Status, Notes, Files">
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-description`}>
+              Description
+            </label>
+            <textarea
+              id={`${id}-description`}
+              className="input"
+              rows={5}
+              value={form.description}
+              maxLength={DESCRIPTION_MAX_LENGTH}
+              aria-describedby={`${id}-description-help`}
+              onChange={(e) => set('description', e.target.value)}
+            />
+            <ConflictNotice
+              field="description"
+              conflicts={draft.conflicts}
+              onResolve={draft.resolve}
+            />
+            <CharCounter
+              id={`${id}-description-help`}
+              length={form.description.length}
+              max={DESCRIPTION_MAX_LENGTH}
+              warnAbove={DESCRIPTION_WARN_THRESHOLD}
+              label="Description"
+            />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-status`}>
+              Status
+            </label>
+            <select
+              id={`${id}-status`}
+              className="input"
+              value={form.status}
+              onChange={(e) => set('status', e.target.value as Status)}
+            >
+              {ASSIGNMENT_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+            <ConflictNotice field="status" conflicts={draft.conflicts} onResolve={draft.resolve} />
+          </div>
+          <NotesSection notes={lists.notes} handlers={lists.noteHandlers} />
+          <PdfPicker
+            fileName={file?.name ?? null}
+            uploading={state.uploading}
+            onUpload={(f) => void state.upload(f)}
+            onRemove={() => state.setFile(null)}
+          />
+        </Disclosure>
+
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={form.saveToCalendar}
+            onChange={(e) => set('saveToCalendar', e.target.checked)}
+          />
+          <span>Save to Google Calendar</span>
+        </label>
+
+        {children}
+
+        <div className="editor__footer">
+          <button type="button" className="button button--quiet" onClick={discard.requestClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button" disabled={state.saving || state.uploading}>
+            {isNew ? 'Create' : 'Update'}
+          </button>
+        </div>
+      </form>
+      {discard.prompt}
+    </Modal>
+  );
+}

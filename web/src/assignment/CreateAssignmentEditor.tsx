@@ -1,0 +1,71 @@
+import type { Assignment, Status } from '@brainboard/domain';
+import { useState, type FormEvent } from 'react';
+import { api } from '../firebase/api.ts';
+import { repeatWithZone } from '../recurrence/repeatForm.ts';
+import { AssignmentForm } from './AssignmentForm.tsx';
+import { createAssignment, newClientId } from './assignmentsApi.ts';
+import { useAssignmentForm } from './useAssignmentForm.ts';
+import { useDraftLists } from './useEditorLists.ts';
+
+export interface CreateAssignmentEditorProps {
+  /** The column the new assignment starts in. */
+  initialStatus?: Status;
+  onClose(): void;
+  onSaved(item: Assignment, isNew: boolean): void;
+  trackWrite: <T>(write: Promise<T>) => Promise<T>;
+}
+
+/** A new assignment: everything, subtasks and notes included, is sent at once with "Create". */
+export function CreateAssignmentEditor({
+  initialStatus,
+  onClose,
+  onSaved,
+  trackWrite,
+}: CreateAssignmentEditorProps) {
+  const lists = useDraftLists();
+  const state = useAssignmentForm({
+    assignment: undefined,
+    initialStatus,
+    listsDirty: lists.dirty,
+    onClose,
+    onSaved,
+  });
+  // One id per editor: a Create sent again after a time-out finds the first one.
+  const [createId] = useState(() => newClientId('assignment'));
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    const title = state.beginSave();
+    if (title === null) return;
+    const { form } = state.draft;
+    let item: Assignment;
+    try {
+      item = await trackWrite(
+        createAssignment(api, {
+          id: createId,
+          title,
+          description: form.description,
+          due_date: form.due_date,
+          status: form.status,
+          subtasks: lists.subtasks.map(({ id, title: t, completed, estimate_minutes }) => ({
+            id,
+            title: t,
+            completed,
+            ...(estimate_minutes ? { estimate_minutes } : {}),
+          })),
+          notes: lists.notes.map((n) => n.text),
+          repeat: repeatWithZone(state.repeatForm),
+          reminders: form.reminders,
+        }),
+      );
+    } catch (err) {
+      state.saveFailed(err);
+      return;
+    }
+    await state.saved(item);
+  }
+
+  return (
+    <AssignmentForm state={state} lists={lists} focusMinutes={0} onSubmit={(e) => void save(e)} />
+  );
+}

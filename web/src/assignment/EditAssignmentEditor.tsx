@@ -1,0 +1,109 @@
+import type { Assignment, RepeatScope } from '@brainboard/domain';
+import { useState, type FormEvent } from 'react';
+import { AssignmentAiActions } from '../ai/AssignmentAiActions.tsx';
+import { api } from '../firebase/api.ts';
+import { useFocusMode } from '../focus/focusContext.ts';
+import { repeatChanged, repeatWithZone } from '../recurrence/repeatForm.ts';
+import { ScopeQuestion } from '../recurrence/ScopeQuestion.tsx';
+import { AssignmentForm } from './AssignmentForm.tsx';
+import { updateAssignment } from './assignmentsApi.ts';
+import { useAssignmentForm } from './useAssignmentForm.ts';
+import { useSavedLists } from './useEditorLists.ts';
+
+/** "Focus on this task": not done, with an incomplete subtask. */
+function FocusThisButton({ id, onOpened }: { id: string; onOpened(): void }) {
+  const focus = useFocusMode();
+  return (
+    <button
+      type="button"
+      className="button button--quiet"
+      onClick={() => {
+        onOpened();
+        focus.open(id);
+      }}
+    >
+      Focus on this task
+    </button>
+  );
+}
+
+export interface EditAssignmentEditorProps {
+  /** The assignment as the board knows it now (kept live). */
+  assignment: Assignment;
+  onClose(): void;
+  onSaved(item: Assignment, isNew: boolean): void;
+  onAssignmentChanged(item: Assignment): void;
+  trackWrite: <T>(write: Promise<T>) => Promise<T>;
+}
+
+/**
+ * A saved assignment: every subtask and note change is saved on its own, at once; title,
+ * description, due date, status, reminders and repeat are saved with "Update", only the fields
+ * the student changed. A repeating card asks once whether the change is for it or the series.
+ */
+export function EditAssignmentEditor({
+  assignment,
+  onClose,
+  onSaved,
+  onAssignmentChanged,
+  trackWrite,
+}: EditAssignmentEditorProps) {
+  const lists = useSavedLists(assignment, onAssignmentChanged, trackWrite);
+  const state = useAssignmentForm({ assignment, listsDirty: false, onClose, onSaved });
+  const [askScope, setAskScope] = useState(false);
+
+  async function save(e: FormEvent | null, scope?: RepeatScope) {
+    e?.preventDefault();
+    if (state.beginSave() === null) return;
+    let item: Assignment;
+    try {
+      const changes: Parameters<typeof updateAssignment>[2] = state.draft.changes();
+      if (repeatChanged(state.repeatForm, assignment.repeat)) {
+        changes.repeat = repeatWithZone(state.repeatForm);
+      }
+      if (assignment.series_id && Object.keys(changes).length > 0 && !scope) {
+        state.setSaving(false);
+        setAskScope(true);
+        return;
+      }
+      if (scope && assignment.series_id) changes.scope = scope;
+      item =
+        Object.keys(changes).length > 0
+          ? await trackWrite(updateAssignment(api, assignment.id, changes))
+          : assignment;
+    } catch (err) {
+      state.saveFailed(err);
+      return;
+    }
+    await state.saved(item);
+  }
+
+  const canFocus = assignment.status !== 'done' && assignment.subtasks.some((s) => !s.completed);
+
+  return (
+    <AssignmentForm
+      state={state}
+      lists={lists}
+      focusMinutes={assignment.focus_minutes ?? 0}
+      onSubmit={(e) => void save(e)}
+    >
+      <div className="editor__extras">
+        <AssignmentAiActions
+          assignment={assignment}
+          onAssignmentChanged={onAssignmentChanged}
+          fileId={state.file?.id}
+        />
+        {canFocus && <FocusThisButton id={assignment.id} onOpened={onClose} />}
+      </div>
+      {askScope && (
+        <ScopeQuestion
+          onChoose={(scope) => {
+            setAskScope(false);
+            void save(null, scope);
+          }}
+          onCancel={() => setAskScope(false)}
+        />
+      )}
+    </AssignmentForm>
+  );
+}
