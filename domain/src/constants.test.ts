@@ -47,15 +47,10 @@ describe('constants (SPEC §9)', () => {
       '00',
       'AM',
     ]);
-    expect(c.DUE_HOUR_OPTIONS).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
-    expect(c.DUE_MINUTE_OPTIONS).toHaveLength(60);
-    expect(c.DUE_MINUTE_OPTIONS[0]).toBe('00');
-    expect(c.DUE_MINUTE_OPTIONS[59]).toBe('59');
   });
 
   it('has the date picker settings', () => {
     expect(c.DATE_PICKER_DISPLAY_FORMAT).toBe('MM/dd/yyyy');
-    expect(c.MODAL_DATE_FORMAT).toBe('yyyy-MM-dd');
     expect(c.DATE_PICKER_TIME_INTERVAL_MINUTES).toBe(30);
     expect(c.DATE_PICKER_YEARS_PER_PAGE).toBe(12);
     expect(c.DATE_PICKER_MONTHS_SHOWN).toBe(1);
@@ -105,9 +100,7 @@ describe('constants (SPEC §9)', () => {
   });
 
   it('has the modal sizes', () => {
-    expect([c.MODAL_MIN_WIDTH_PX, c.MODAL_MIN_HEIGHT_PX]).toEqual([320, 300]);
     expect([c.MODAL_MAX_WIDTH, c.MODAL_MAX_HEIGHT]).toEqual(['95vw', '90vh']);
-    expect([c.SUGGEST_MODAL_MIN_WIDTH_PX, c.SUGGEST_MODAL_MIN_HEIGHT_PX]).toEqual([500, 400]);
   });
 
   it('names the eight deep-dive tools exactly, and a 100-character snippet', () => {
@@ -127,19 +120,6 @@ describe('constants (SPEC §9)', () => {
   it('lists the three statuses with "new" as default', () => {
     expect(c.ASSIGNMENT_STATUSES).toEqual(['new', 'in progress', 'done']);
     expect(c.DEFAULT_STATUS).toBe('new');
-  });
-
-  it('has the local preference options and haptic defaults', () => {
-    expect(c.THEME_PREFERENCES).toEqual(['light', 'dark', 'system']);
-    expect(c.HAPTIC_INTENSITIES).toEqual(['light', 'medium', 'strong']);
-    expect(c.DEFAULT_HAPTIC_SETTINGS).toEqual({
-      enabled: true,
-      intensity: 'medium',
-      timerComplete: true,
-      taskComplete: true,
-      subtaskComplete: false,
-    });
-    expect([c.CONTRAST_NORMAL_TEXT, c.CONTRAST_LARGE_TEXT]).toEqual([4.5, 3]);
   });
 
   it('has the legal page terms', () => {

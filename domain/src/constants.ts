@@ -76,14 +76,6 @@ export const DEFAULT_DUE_HOUR = '08';
 export const DEFAULT_DUE_MINUTE = '00';
 export const DEFAULT_DUE_TIME = '08:00';
 export const DEFAULT_DUE_AMPM = 'AM';
-/** The hour choices of the time selector, 1 to 12. */
-export const DUE_HOUR_OPTIONS: readonly number[] = Array.from({ length: 12 }, (_, i) => i + 1);
-/** The minute choices of the time selector, "00" to "59" in one-minute steps. */
-export const DUE_MINUTE_OPTIONS: readonly string[] = Array.from({ length: 60 }, (_, i) =>
-  String(i).padStart(2, '0'),
-);
-/** Date format shown in the assignment modal. */
-export const MODAL_DATE_FORMAT = 'yyyy-MM-dd';
 /** Date picker defaults. */
 export const DATE_PICKER_DISPLAY_FORMAT = 'MM/dd/yyyy';
 export const DATE_PICKER_TIME_INTERVAL_MINUTES = 30;
@@ -138,12 +130,8 @@ export const LOADING_POP_VIBRATION_MS = 10;
 // ---------------------------------------------------------------------------
 // Modal sizes (SPEC §2, §9)
 
-export const MODAL_MIN_WIDTH_PX = 320;
-export const MODAL_MIN_HEIGHT_PX = 300;
 export const MODAL_MAX_WIDTH = '95vw';
 export const MODAL_MAX_HEIGHT = '90vh';
-export const SUGGEST_MODAL_MIN_WIDTH_PX = 500;
-export const SUGGEST_MODAL_MIN_HEIGHT_PX = 400;
 
 // ---------------------------------------------------------------------------
 // AI deep dive (SPEC §9)
@@ -162,27 +150,6 @@ export const DEEP_DIVE_TOOLS = [
   'Inspiration Portal',
 ] as const;
 export type DeepDiveTool = (typeof DEEP_DIVE_TOOLS)[number];
-
-// ---------------------------------------------------------------------------
-// Local preferences (SPEC §3, §9)
-
-export const THEME_PREFERENCES = ['light', 'dark', 'system'] as const;
-export type ThemePreference = (typeof THEME_PREFERENCES)[number];
-
-export const HAPTIC_INTENSITIES = ['light', 'medium', 'strong'] as const;
-export type HapticIntensity = (typeof HAPTIC_INTENSITIES)[number];
-/** Haptic defaults: enabled, medium intensity, subtask vibration off. */
-export const DEFAULT_HAPTIC_SETTINGS = {
-  enabled: true,
-  intensity: 'medium' as HapticIntensity,
-  timerComplete: true,
-  taskComplete: true,
-  subtaskComplete: false,
-} as const;
-
-/** WCAG AA contrast targets. */
-export const CONTRAST_NORMAL_TEXT = 4.5;
-export const CONTRAST_LARGE_TEXT = 3;
 
 // ---------------------------------------------------------------------------
 // Legal page terms (SPEC §9)

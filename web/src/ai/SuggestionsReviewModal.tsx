@@ -3,11 +3,10 @@ import {
   ESTIMATE_MIN_MINUTES,
   parseEstimate,
   SUBTASK_MAX_LENGTH,
-  SUGGEST_MODAL_MIN_HEIGHT_PX,
-  SUGGEST_MODAL_MIN_WIDTH_PX,
 } from '@brainboard/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Modal } from '../ui/Modal.tsx';
+import { SUGGEST_MODAL_MIN_HEIGHT_PX, SUGGEST_MODAL_MIN_WIDTH_PX } from '../ui/modalSizes.ts';
 import './ai.css';
 
 import type { Suggestion } from './text.ts';

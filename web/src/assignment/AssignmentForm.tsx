@@ -2,8 +2,6 @@ import {
   ASSIGNMENT_STATUSES,
   DESCRIPTION_MAX_LENGTH,
   DESCRIPTION_WARN_THRESHOLD,
-  MODAL_MIN_HEIGHT_PX,
-  MODAL_MIN_WIDTH_PX,
   STATUS_LABELS,
   TITLE_MAX_LENGTH,
   TITLE_WARN_THRESHOLD,
@@ -15,6 +13,7 @@ import { RepeatField } from '../recurrence/RepeatField.tsx';
 import { repeatFormOf } from '../recurrence/repeatForm.ts';
 import { ReminderOverride } from '../reminders/ReminderOverride.tsx';
 import { Modal } from '../ui/Modal.tsx';
+import { MODAL_MIN_HEIGHT_PX, MODAL_MIN_WIDTH_PX } from '../ui/modalSizes.ts';
 import { EditorTime } from '../whatnow/EditorTime.tsx';
 import { CharCounter } from './CharCounter.tsx';
 import { ConflictNotice } from './ConflictNotice.tsx';

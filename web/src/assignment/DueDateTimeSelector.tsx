@@ -2,9 +2,6 @@ import {
   DATE_INPUT_NOT_VALID,
   DEFAULT_DUE_HOUR,
   DEFAULT_DUE_MINUTE,
-  DUE_HOUR_OPTIONS,
-  DUE_MINUTE_OPTIONS,
-  MODAL_DATE_FORMAT,
   isValidPickerDate,
   onAmPmChange,
   onDateSelected,
@@ -19,6 +16,14 @@ import { useEffect, useId, useMemo, useState, type ComponentProps, type Ref } fr
 import DatePicker from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
 import { localeDateOrder, parseTypedDate } from './typedDate.ts';
+
+/** The time selector's choices: hours 1 to 12, minutes "00" to "59" in one-minute steps. */
+const DUE_HOUR_OPTIONS: readonly number[] = Array.from({ length: 12 }, (_, i) => i + 1);
+const DUE_MINUTE_OPTIONS: readonly string[] = Array.from({ length: 60 }, (_, i) =>
+  String(i).padStart(2, '0'),
+);
+/** The date picker's format. */
+const MODAL_DATE_FORMAT = 'yyyy-MM-dd';
 
 /**
  * The picker's text field, showing what the student typed (`shown`) rather than the picker's own

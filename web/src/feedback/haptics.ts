@@ -1,9 +1,15 @@
-import {
-  DEFAULT_HAPTIC_SETTINGS,
-  HAPTIC_INTENSITIES,
-  type HapticIntensity,
-} from '@brainboard/domain';
 import { createLocalSetting, STORAGE_KEYS } from '../app/storage.ts';
+
+export const HAPTIC_INTENSITIES = ['light', 'medium', 'strong'] as const;
+export type HapticIntensity = (typeof HAPTIC_INTENSITIES)[number];
+/** Haptic defaults: enabled, medium intensity, subtask vibration off. */
+export const DEFAULT_HAPTIC_SETTINGS = {
+  enabled: true,
+  intensity: 'medium' as HapticIntensity,
+  timerComplete: true,
+  taskComplete: true,
+  subtaskComplete: false,
+} as const;
 
 /** The moments that vibrate (SPEC §9). */
 export type HapticKind = 'timerComplete' | 'taskComplete' | 'subtaskComplete' | 'success' | 'error';

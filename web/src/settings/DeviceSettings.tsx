@@ -1,7 +1,11 @@
-import { HAPTIC_INTENSITIES, type HapticIntensity, type ThemePreference } from '@brainboard/domain';
-import { canVibrate, type HapticSettings } from '../feedback/haptics.ts';
+import {
+  canVibrate,
+  HAPTIC_INTENSITIES,
+  type HapticIntensity,
+  type HapticSettings,
+} from '../feedback/haptics.ts';
 import { useFeedbackSettings } from '../feedback/useFeedbackSettings.ts';
-import { setThemePreference } from '../theme/theme.ts';
+import { setThemePreference, type ThemePreference } from '../theme/theme.ts';
 import { useTheme } from '../theme/useTheme.ts';
 
 const THEMES: { value: ThemePreference; label: string }[] = [

@@ -1,5 +1,8 @@
-import { CONTRAST_LARGE_TEXT, CONTRAST_NORMAL_TEXT } from '@brainboard/domain';
 import { describe, expect, it } from 'vitest';
+
+/** WCAG AA contrast targets. */
+const CONTRAST_NORMAL_TEXT = 4.5;
+const CONTRAST_LARGE_TEXT = 3;
 
 // Read the stylesheet as text (Vitest does not process CSS, and the web project has no Node types).
 type NodeFs = { readFileSync(path: string, encoding: 'utf8'): string };

@@ -1,4 +1,3 @@
-import type { ThemePreference } from '@brainboard/domain';
 import { readStored, STORAGE_KEYS, writeStored } from '../app/storage.ts';
 
 /*
@@ -10,13 +9,15 @@ import { readStored, STORAGE_KEYS, writeStored } from '../app/storage.ts';
  */
 
 export type ResolvedTheme = 'light' | 'dark';
+export const THEME_PREFERENCES = ['light', 'dark', 'system'] as const;
+export type ThemePreference = (typeof THEME_PREFERENCES)[number];
 
 export const THEME_STORAGE_KEY = STORAGE_KEYS.theme;
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 export function readThemePreference(): ThemePreference {
   const value = readStored(THEME_STORAGE_KEY);
-  return value === 'light' || value === 'dark' ? value : 'system';
+  return THEME_PREFERENCES.find((p) => p === value) ?? 'system';
 }
 
 function systemTheme(): ResolvedTheme {

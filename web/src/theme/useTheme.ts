@@ -1,6 +1,10 @@
 import { useSyncExternalStore } from 'react';
-import { getThemeSnapshot, subscribeTheme, type ResolvedTheme } from './theme.ts';
-import type { ThemePreference } from '@brainboard/domain';
+import {
+  getThemeSnapshot,
+  subscribeTheme,
+  type ResolvedTheme,
+  type ThemePreference,
+} from './theme.ts';
 
 /** The remembered preference and the theme on screen; re-renders when either changes. */
 export function useTheme(): { preference: ThemePreference; theme: ResolvedTheme } {
