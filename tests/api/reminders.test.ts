@@ -1,3 +1,4 @@
+import { wallClockIn as wallTime } from '@brainboard/domain';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
@@ -14,24 +15,6 @@ import { admin } from '../support/firestore.ts';
 import { decryptPush, pushesFor, testDevice, type StoredPush } from '../support/push.ts';
 
 const ZONE = 'America/New_York';
-
-/** The wall time of an instant in a zone, as a stored due date ('YYYY-MM-DDTHH:MM:00'). */
-function wallTime(at: Date, zone: string): string {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(at)
-      .map((x) => [x.type, x.value]),
-  );
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:00`;
-}
 
 async function signedIn() {
   const user = await createTestUser('reminders');

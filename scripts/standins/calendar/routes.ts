@@ -23,19 +23,6 @@ import {
 /** The request handler over `store` and `oauth`, with the failure queue of failNext. */
 export function createRoutes(store: EventStore, oauth: OAuth) {
   const failures: GoogleError[] = [];
-  const {
-    calendarTimeZone,
-    userEmail,
-    calendars,
-    calendar,
-    newEtag,
-    presentEvent,
-    insertEvent,
-    replaceEvent,
-    listEvents,
-    allEvents,
-  } = store;
-
   async function calendarApi(
     req: IncomingMessage,
     res: ServerResponse,
@@ -52,43 +39,52 @@ export function createRoutes(store: EventStore, oauth: OAuth) {
     if (segments.length === 1 && method === 'GET') {
       return sendJson(res, 200, {
         kind: 'calendar#calendar',
-        etag: newEtag(),
-        id: calendarId === 'primary' ? userEmail : calendarId,
-        summary: calendarId === 'primary' ? userEmail : calendarId,
-        timeZone: calendarTimeZone,
+        etag: store.newEtag(),
+        id: calendarId === 'primary' ? store.userEmail : calendarId,
+        summary: calendarId === 'primary' ? store.userEmail : calendarId,
+        timeZone: store.calendarTimeZone,
         conferenceProperties: { allowedConferenceSolutionTypes: ['hangoutsMeet'] },
       });
     }
     if (segments[1] !== 'events' || segments.length > 3) throw notFound();
     const eventId = segments[2] === undefined ? undefined : decodeURIComponent(segments[2]);
-    const responseZone = url.searchParams.get('timeZone') ?? calendarTimeZone;
+    const responseZone = url.searchParams.get('timeZone') ?? store.calendarTimeZone;
 
     if (eventId === undefined) {
       if (method === 'POST') {
-        const event = insertEvent(calendarId, await readJsonBody(req));
-        return sendJson(res, 200, presentEvent(event));
+        const event = store.insertEvent(calendarId, await readJsonBody(req));
+        return sendJson(res, 200, store.presentEvent(event));
       }
-      if (method === 'GET') return sendJson(res, 200, listEvents(calendarId, url.searchParams));
+      if (method === 'GET')
+        return sendJson(res, 200, store.listEvents(calendarId, url.searchParams));
       throw notFound();
     }
 
-    const existing = calendar(calendarId).get(eventId);
+    const existing = store.calendar(calendarId).get(eventId);
     switch (method) {
       case 'GET': {
         if (!existing) throw notFound();
-        const zone = isTimeZone(responseZone) ? responseZone : calendarTimeZone;
-        return sendJson(res, 200, presentEvent(existing, zone));
+        const zone = isTimeZone(responseZone) ? responseZone : store.calendarTimeZone;
+        return sendJson(res, 200, store.presentEvent(existing, zone));
       }
       case 'PATCH': {
         if (!existing) throw notFound();
         const patch = withoutReadOnly(await readJsonBody(req));
         const merged = mergePatch(existing, patch);
-        return sendJson(res, 200, presentEvent(replaceEvent(existing, merged, calendarId)));
+        return sendJson(
+          res,
+          200,
+          store.presentEvent(store.replaceEvent(existing, merged, calendarId)),
+        );
       }
       case 'PUT': {
         if (!existing) throw notFound();
         const fields = withoutReadOnly(await readJsonBody(req));
-        return sendJson(res, 200, presentEvent(replaceEvent(existing, fields, calendarId)));
+        return sendJson(
+          res,
+          200,
+          store.presentEvent(store.replaceEvent(existing, fields, calendarId)),
+        );
       }
       case 'DELETE': {
         if (!existing) throw notFound();
@@ -114,7 +110,7 @@ export function createRoutes(store: EventStore, oauth: OAuth) {
 
   function eventPage(url: URL, res: ServerResponse): void {
     const [id, calendarId] = fromB64url(url.searchParams.get('eid') ?? '').split(' ');
-    const event = id && calendarId ? calendars.get(calendarId)?.get(id) : undefined;
+    const event = id && calendarId ? store.calendars.get(calendarId)?.get(id) : undefined;
     res.writeHead(event ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
     if (!event) {
       res.end(
@@ -150,7 +146,7 @@ export function createRoutes(store: EventStore, oauth: OAuth) {
         return sendJson(
           res,
           200,
-          allEvents(calendarId, url.searchParams.get('showDeleted') === 'true'),
+          store.allEvents(calendarId, url.searchParams.get('showDeleted') === 'true'),
         );
       }
       if (path === '/__standin/reset' && method === 'POST') {
