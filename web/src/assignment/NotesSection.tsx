@@ -1,7 +1,7 @@
 import { NOTE_MAX_LENGTH, NOTE_WARN_THRESHOLD, type Note } from '@brainboard/domain';
 import { useId, useState } from 'react';
 import { CharCounter } from './CharCounter.tsx';
-import { EditGlyph, TrashGlyph } from './SubtasksSection.tsx';
+import { EditIcon, TrashIcon } from '../ui/icons.tsx';
 
 export interface NoteHandlers {
   /** Adds trimmed, non-blank text; resolves true when it was added. */
@@ -66,7 +66,7 @@ function NoteRow({ note, handlers }: { note: Note; handlers: NoteHandlers }) {
         title="Edit"
         onClick={() => setEditing(note.text)}
       >
-        <EditGlyph />
+        <EditIcon size={18} />
       </button>
       <button
         type="button"
@@ -75,7 +75,7 @@ function NoteRow({ note, handlers }: { note: Note; handlers: NoteHandlers }) {
         title="Delete"
         onClick={() => handlers.onRemove(note.id)}
       >
-        <TrashGlyph />
+        <TrashIcon size={18} />
       </button>
     </li>
   );

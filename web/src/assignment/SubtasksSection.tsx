@@ -6,6 +6,7 @@ import {
   type Subtask,
 } from '@brainboard/domain';
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { EditIcon, TrashIcon } from '../ui/icons.tsx';
 import { CharCounter } from './CharCounter.tsx';
 
 export interface SubtaskHandlers {
@@ -127,7 +128,7 @@ function SubtaskRow({ subtask, handlers }: { subtask: Subtask; handlers: Subtask
         title="Edit"
         onClick={() => setEditing(subtask.title)}
       >
-        <EditGlyph />
+        <EditIcon size={18} />
       </button>
       <button
         type="button"
@@ -136,7 +137,7 @@ function SubtaskRow({ subtask, handlers }: { subtask: Subtask; handlers: Subtask
         title="Delete"
         onClick={() => handlers.onRemove(subtask.id)}
       >
-        <TrashGlyph />
+        <TrashIcon size={18} />
       </button>
     </li>
   );
@@ -210,33 +211,5 @@ export function SubtasksSection({
       </div>
       {suggest}
     </div>
-  );
-}
-
-export function EditGlyph() {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="M4 20h4L19 9l-4-4L4 16v4zM13.5 6.5l4 4"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
-
-export function TrashGlyph() {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinejoin="round"
-      />
-    </svg>
   );
 }

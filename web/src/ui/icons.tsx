@@ -65,18 +65,18 @@ export function PlusIcon({ size = 20 }: { size?: number }) {
   );
 }
 
-export function EditIcon() {
+export function EditIcon({ size = 20 }: { size?: number }) {
   return (
-    <svg {...common}>
+    <svg {...common} width={size} height={size}>
       <path d="M4 20h4L19 9l-4-4L4 16v4z" />
       <path d="M13.5 6.5l4 4" />
     </svg>
   );
 }
 
-export function TrashIcon() {
+export function TrashIcon({ size = 20 }: { size?: number }) {
   return (
-    <svg {...common}>
+    <svg {...common} width={size} height={size}>
       <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
     </svg>
   );
