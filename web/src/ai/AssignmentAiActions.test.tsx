@@ -3,6 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AI_NEEDS_CONNECTION } from '../offline/connection.ts';
+import { makeAssignment } from '../board/testData.ts';
 import { withSession } from './testSupport.tsx';
 
 const fake = vi.hoisted(() => ({ stream: vi.fn(), get: vi.fn(), post: vi.fn(), patch: vi.fn() }));
@@ -12,23 +13,15 @@ vi.mock('../ui/notify.ts', () => notify);
 
 const { AssignmentAiActions } = await import('./AssignmentAiActions.tsx');
 
-const assignment: Assignment = {
+const assignment: Assignment = makeAssignment({
   id: 'a1',
   title: 'Essay on bees',
   description: 'Two pages',
   due_date: '2026-12-01T08:00:00',
-  status: 'new',
   subtasks: [{ id: 's1', title: 'Read', completed: true, created_date: '2026-11-01' }],
   notes: [{ id: 'n1', text: 'Library Monday', created_date: '2026-11-01' }],
-  completed_date: null,
   deep_dive: { 'Thought Provoker': 'Why?' },
-  rank: 0,
-  version: 1,
-  series_id: null,
-  repeat: null,
-  created_at: '2026-11-01T00:00:00.000Z',
-  updated_at: '2026-11-01T00:00:00.000Z',
-};
+});
 
 afterEach(() => vi.clearAllMocks());
 

@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { makeAssignment } from '../board/testData.ts';
 import { withSession } from './testSupport.tsx';
 
 vi.mock('../firebase/api.ts', () => ({ api: {} }));
@@ -14,23 +15,7 @@ describe('VITE_AI_ENABLED=false', () => {
       withSession(
         <>
           <AssignmentAiActions
-            assignment={{
-              id: 'a1',
-              title: 'Essay',
-              description: '',
-              due_date: '',
-              status: 'new',
-              subtasks: [],
-              notes: [],
-              completed_date: null,
-              deep_dive: {},
-              rank: 0,
-              version: 1,
-              series_id: null,
-              repeat: null,
-              created_at: '',
-              updated_at: '',
-            }}
+            assignment={makeAssignment({ id: 'a1', title: 'Essay' })}
             onAssignmentChanged={() => {}}
           />
           <SuggestSubtasksButton

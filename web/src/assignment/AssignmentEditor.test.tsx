@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client.ts';
+import { makeAssignment } from '../board/testData.ts';
 import { FocusModeContext } from '../focus/focusContext.ts';
 
 const fake = vi.hoisted(() => ({
@@ -45,26 +46,17 @@ vi.mock('../ai/AssignmentAiActions.tsx', () => ({
 
 const { AssignmentEditor } = await import('./AssignmentEditor.tsx');
 
-const base: Assignment = {
+const base: Assignment = makeAssignment({
   id: 'a1',
   title: 'Essay',
   description: 'About bees',
   due_date: '2026-12-01T08:00:00',
-  status: 'new',
   subtasks: [
     { id: 's1', title: 'Read', completed: false, created_date: '2026-11-01' },
     { id: 's2', title: 'Write', completed: true, created_date: '2026-11-01' },
   ],
   notes: [{ id: 'n1', text: 'Library on Monday', created_date: '2026-11-01' }],
-  completed_date: null,
-  deep_dive: {},
-  rank: 0,
-  version: 1,
-  series_id: null,
-  repeat: null,
-  created_at: '2026-11-01T00:00:00.000Z',
-  updated_at: '2026-11-01T00:00:00.000Z',
-};
+});
 
 const focusOpen = vi.fn();
 function wrap(ui: ReactNode) {

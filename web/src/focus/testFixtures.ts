@@ -1,8 +1,9 @@
 import type { Assignment } from '@brainboard/domain';
+import { makeAssignment } from '../board/testData.ts';
 
-/** An assignment as the API answers it, for Focus Mode tests. */
+/** An assignment in progress with one of two subtasks done, for Focus Mode tests. */
 export function assignment(overrides: Partial<Assignment> = {}): Assignment {
-  return {
+  return makeAssignment({
     id: 'a1',
     title: 'Essay on the water cycle',
     description: 'Write 500 words about evaporation.',
@@ -12,15 +13,8 @@ export function assignment(overrides: Partial<Assignment> = {}): Assignment {
       { id: 's1', title: 'Find three sources', completed: true, created_date: '2026-11-20' },
       { id: 's2', title: 'Write the outline', completed: false, created_date: '2026-11-20' },
     ],
-    notes: [],
-    completed_date: null,
-    deep_dive: {},
-    rank: 0,
-    version: 1,
-    series_id: null,
-    repeat: null,
     created_at: '2026-11-20T10:00:00.000Z',
     updated_at: '2026-11-20T10:00:00.000Z',
     ...overrides,
-  };
+  });
 }

@@ -2,6 +2,7 @@ import type { Assignment } from '@brainboard/domain';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeAssignment } from '../board/testData.ts';
 import { api } from '../firebase/api.ts';
 import { ResetOverdue } from './ResetOverdue.tsx';
 
@@ -9,23 +10,7 @@ vi.mock('../firebase/api.ts', () => ({ api: { patch: vi.fn() } }));
 const patch = vi.mocked(api.patch);
 
 const item = (id: string, title: string, due_date: string, status: Assignment['status'] = 'new') =>
-  ({
-    id,
-    title,
-    description: '',
-    due_date,
-    status,
-    subtasks: [],
-    notes: [],
-    completed_date: null,
-    deep_dive: {},
-    rank: 0,
-    version: 1,
-    series_id: null,
-    repeat: null,
-    created_at: '',
-    updated_at: '',
-  }) as Assignment;
+  makeAssignment({ id, title, due_date, status });
 
 // Monday 23 November 2026, 10:00 local time.
 const now = new Date(2026, 10, 23, 10);
