@@ -4,7 +4,8 @@ import { useAuthState } from '../firebase/authContext.ts';
 import { SessionProvider } from '../session/SessionProvider.tsx';
 import { useSession } from '../session/sessionContext.ts';
 import { useNavigate } from './routerContext.ts';
-import { clearUserCaches, writeSessionHint } from './storage.ts';
+import { writeSessionHint } from './storage.ts';
+import { clearUserCaches } from './userCache.ts';
 
 /**
  * No user: forget the public pages' hint first (else /login would bounce back) and what this

@@ -1,16 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createLocalSetting } from '../feedback/localSetting.ts';
 import {
   clearPerUserStorage,
-  clearUserCaches,
-  createLocalSetting,
   readSessionHint,
   readStored,
-  readUserCache,
   STORAGE_KEYS,
   writeSessionHint,
   writeStored,
-  writeUserCache,
 } from './storage.ts';
+import { clearUserCaches, readUserCache, writeUserCache } from './userCache.ts';
 
 beforeEach(() => {
   localStorage.clear();

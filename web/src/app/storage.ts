@@ -4,7 +4,8 @@
  * writes that never throw. Storage can be full, disabled (private mode, site settings) or hold
  * anything: a failed read is nothing, a failed write is skipped, and the app works without it.
  *
- * The landing page loads this module, so it stays small and imports nothing.
+ * The landing page loads this module, so it stays small and imports nothing: the typed stores
+ * built on it (userCache.ts, feedback/localSetting.ts) live beside the features that use them.
  */
 
 export type StorageArea = 'local' | 'session';
@@ -27,7 +28,7 @@ export const STORAGE_KEYS = {
   signInPending: 'brainboard.signin.pending',
 } as const;
 
-const USER_CACHE_PREFIX = 'brainboard.cache.';
+export const USER_CACHE_PREFIX = 'brainboard.cache.';
 
 /**
  * Every per-user copy in localStorage: the cached session and board, Focus Mode's task cache
@@ -82,7 +83,8 @@ export function readStoredJson(key: string, area: StorageArea = 'local'): unknow
   }
 }
 
-function removeMatching(area: StorageArea, matches: (key: string) => boolean): void {
+/** Removes every key of `area` that `matches`. */
+export function removeMatching(area: StorageArea, matches: (key: string) => boolean): void {
   const store = areaOf(area);
   if (!store) return;
   try {
@@ -119,86 +121,4 @@ export function readSessionHint(): SessionHint | null {
 /** Remember the hint, or forget it with null (logout, sign-out, no user). */
 export function writeSessionHint(hint: SessionHint | null): void {
   writeStored(STORAGE_KEYS.sessionHint, hint);
-}
-
-// ---------------------------------------------------------------------------
-// The user cache: what this browser last saw of a signed-in student, so a returning student
-// sees their board at once, before the network answers. Only a first picture: the live answers
-// replace it. Each entry is `{ v, savedAt, value }`; an entry of another format version, or one
-// that does not parse, reads as nothing.
-
-const USER_CACHE_VERSION = 1;
-/** Past this size an entry is not written (localStorage holds about 5 MB per origin). */
-const MAX_ENTRY_CHARS = 1_500_000;
-
-export function readUserCache<T>(kind: UserCacheKind, uid: string): T | null {
-  const entry = readStoredJson(STORAGE_KEYS.userCache(kind, uid)) as {
-    v?: unknown;
-    value?: unknown;
-  } | null;
-  if (!entry || typeof entry !== 'object') return null;
-  return entry.v === USER_CACHE_VERSION && entry.value !== undefined ? (entry.value as T) : null;
-}
-
-export function writeUserCache(kind: UserCacheKind, uid: string, value: unknown): void {
-  let raw: string;
-  try {
-    raw = JSON.stringify({ v: USER_CACHE_VERSION, savedAt: Date.now(), value });
-  } catch {
-    return;
-  }
-  writeStored(STORAGE_KEYS.userCache(kind, uid), raw.length > MAX_ENTRY_CHARS ? null : raw);
-}
-
-/** Forgets every user's cached session and board in this browser. */
-export function clearUserCaches(): void {
-  removeMatching('local', (key) => key.startsWith(USER_CACHE_PREFIX));
-}
-
-// ---------------------------------------------------------------------------
-// Device settings kept as JSON, with change notification for React (useSyncExternalStore).
-
-export interface LocalSetting<T> {
-  get(): T;
-  set(value: T): void;
-  subscribe(listener: () => void): () => void;
-}
-
-export function createLocalSetting<T>(key: string, parse: (raw: unknown) => T): LocalSetting<T> {
-  const listeners = new Set<() => void>();
-  let cached: { raw: string | null; value: T } | null = null;
-
-  function get(): T {
-    const raw = readStored(key);
-    if (cached && cached.raw === raw) return cached.value;
-    let parsed: unknown = undefined;
-    try {
-      parsed = raw === null ? undefined : JSON.parse(raw);
-    } catch {
-      parsed = undefined;
-    }
-    cached = { raw, value: parse(parsed) };
-    return cached.value;
-  }
-
-  function set(value: T): void {
-    // Without storage, keep it for this page view.
-    cached = writeStored(key, JSON.stringify(value)) ? null : { raw: readStored(key), value };
-    listeners.forEach((listener) => listener());
-  }
-
-  function onStorage(event: StorageEvent) {
-    if (event.key === key || event.key === null) listeners.forEach((listener) => listener());
-  }
-
-  function subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    if (listeners.size === 1) window.addEventListener('storage', onStorage);
-    return () => {
-      listeners.delete(listener);
-      if (listeners.size === 0) window.removeEventListener('storage', onStorage);
-    };
-  }
-
-  return { get, set, subscribe };
 }

@@ -7,7 +7,7 @@ import {
 } from '@brainboard/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, errorDetail } from '../api/client.ts';
-import { readUserCache, writeUserCache } from '../app/storage.ts';
+import { readUserCache, writeUserCache } from '../app/userCache.ts';
 import {
   deleteAssignment,
   fetchAssignments,

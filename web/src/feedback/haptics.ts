@@ -1,4 +1,5 @@
-import { createLocalSetting, STORAGE_KEYS } from '../app/storage.ts';
+import { STORAGE_KEYS } from '../app/storage.ts';
+import { createLocalSetting } from './localSetting.ts';
 
 export const HAPTIC_INTENSITIES = ['light', 'medium', 'strong'] as const;
 export type HapticIntensity = (typeof HAPTIC_INTENSITIES)[number];

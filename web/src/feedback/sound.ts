@@ -1,4 +1,5 @@
-import { createLocalSetting, STORAGE_KEYS } from '../app/storage.ts';
+import { STORAGE_KEYS } from '../app/storage.ts';
+import { createLocalSetting } from './localSetting.ts';
 
 /*
  * Sounds made with the Web Audio API: nothing to download, and one mute
