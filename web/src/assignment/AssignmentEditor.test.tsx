@@ -11,16 +11,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client.ts';
 import { makeAssignment } from '../board/testData.ts';
 import { FocusModeContext } from '../focus/focusContext.ts';
+import { api as fake } from '../firebase/testApi.ts';
 
-const fake = vi.hoisted(() => ({
-  request: vi.fn(),
-  get: vi.fn(),
-  post: vi.fn(),
-  put: vi.fn(),
-  patch: vi.fn(),
-  delete: vi.fn(),
-}));
-vi.mock('../firebase/api.ts', () => ({ api: fake }));
+vi.mock('../firebase/api.ts', () => import('../firebase/testApi.ts'));
 vi.mock('../ai/SuggestSubtasksButton.tsx', () => ({
   SuggestSubtasksButton: (p: {
     onApprove(t: { id: string; title: string }[]): void;

@@ -3,19 +3,12 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FocusModeContext } from '../focus/focusContext.ts';
+import { api as fake } from '../firebase/testApi.ts';
 import type { AssignmentsListener } from './subscribeToAssignments.ts';
 import { makeAssignment } from './testData.ts';
 
-const fake = vi.hoisted(() => ({
-  request: vi.fn(),
-  get: vi.fn(),
-  post: vi.fn(),
-  put: vi.fn(),
-  patch: vi.fn(),
-  delete: vi.fn(),
-}));
 const live = vi.hoisted(() => ({ listener: null as AssignmentsListener | null }));
-vi.mock('../firebase/api.ts', () => ({ api: fake }));
+vi.mock('../firebase/api.ts', () => import('../firebase/testApi.ts'));
 vi.mock('../firebase/authContext.ts', () => ({
   useAuthState: () => ({ status: 'ready', user: { uid: 'u1' } }),
 }));

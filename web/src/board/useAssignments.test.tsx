@@ -3,22 +3,15 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client.ts';
 import { readUserCache, writeUserCache } from '../app/userCache.ts';
+import { api as fake } from '../firebase/testApi.ts';
 import { makeAssignment } from './testData.ts';
 import type { AssignmentsListener } from './subscribeToAssignments.ts';
 
-const fake = vi.hoisted(() => ({
-  request: vi.fn(),
-  get: vi.fn(),
-  post: vi.fn(),
-  put: vi.fn(),
-  patch: vi.fn(),
-  delete: vi.fn(),
-}));
 const live = vi.hoisted(() => ({
   listener: null as AssignmentsListener | null,
   refresh: vi.fn(),
 }));
-vi.mock('../firebase/api.ts', () => ({ api: fake }));
+vi.mock('../firebase/api.ts', () => import('../firebase/testApi.ts'));
 vi.mock('./subscribeToAssignments.ts', () => ({
   subscribeToAssignments: (_uid: string, listener: AssignmentsListener) => {
     live.listener = listener;

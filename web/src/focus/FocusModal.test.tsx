@@ -17,16 +17,7 @@ import { FocusModal } from './FocusModal.tsx';
 import { focusCacheKey, timerKey } from './focusStorage.ts';
 import { assignment } from './testFixtures.ts';
 
-vi.mock('../firebase/api.ts', () => ({
-  api: {
-    get: vi.fn(),
-    post: vi.fn(),
-    patch: vi.fn(),
-    put: vi.fn(),
-    delete: vi.fn(),
-    request: vi.fn(),
-  },
-}));
+vi.mock('../firebase/api.ts', () => import('../firebase/testApi.ts'));
 vi.mock('canvas-confetti', () => ({ default: vi.fn(() => null) }));
 
 const NOW = new Date(2026, 10, 21, 10, 0, 0).getTime();
