@@ -1,17 +1,14 @@
 /**
  * Focus mode (SPEC §4 "Focus mode", §8 focus fetch failure, §9): the 25-minute timer as a pure
- * reducer over wall time, its local save/restore, the next-task gate, progress, and the
- * next-due task cache.
+ * reducer over wall time, the next-task gate, progress, and what a failed fetch shows. How the
+ * timer and the next-due task are kept in the browser is the web app's (focus/storedFormats.ts).
  */
-import { z } from 'zod';
 import {
-  FOCUS_CACHE_EXPIRY_MS,
   FOCUS_GATE_THRESHOLD,
   FOCUS_TIMER_MS,
   HIDDEN_TAB_THRESHOLD_MS,
   PROGRESS_SUBTASK_WEIGHT,
   PROGRESS_TIMER_WEIGHT,
-  TIMER_STATE_EXPIRY_MS,
 } from './constants.ts';
 import {
   FOCUS_CACHE_STALE,
@@ -70,7 +67,7 @@ export function timerFraction(state: FocusTimerState, now: number): number {
 }
 
 /** A running timer whose time is up becomes complete (it stops at 0 remaining). */
-function settle(state: FocusTimerState, now: number): FocusTimerState {
+export function settle(state: FocusTimerState, now: number): FocusTimerState {
   if (state.status !== 'running' || remainingMs(state, now) > 0) return state;
   return { ...state, status: 'complete', startedAt: null, elapsedBeforeStart: state.durationMs };
 }
@@ -126,69 +123,6 @@ export function formatMmSs(ms: number): string {
 /** Status text under the timer (SPEC §2 Focus modal). */
 export function timerStatusText(status: TimerStatus): 'Focus Time' | 'Paused' | 'Complete!' {
   return status === 'running' ? 'Focus Time' : status === 'paused' ? 'Paused' : 'Complete!';
-}
-
-// ---------------------------------------------------------------------------
-// Saved timer session (SPEC §3 "Timer session (local)", §4)
-
-/** The locally saved timer session. */
-export interface SavedTimerSession {
-  sessionId: string;
-  isRunning: boolean;
-  /** Wall time the current running stretch began; null unless running. */
-  startTime: number | null;
-  /** Remaining ms at `timestamp`. */
-  timeRemaining: number;
-  /** Elapsed ms at the pause; null unless paused. */
-  pausedTime: number | null;
-  /** Wall time of the snapshot. */
-  timestamp: number;
-  durationMs: number;
-}
-
-const savedSessionSchema = z.object({
-  sessionId: z.string(),
-  isRunning: z.boolean(),
-  timeRemaining: z.number().finite().min(0),
-  timestamp: z.number().finite(),
-  durationMs: z.number().finite().positive().optional(),
-});
-
-/** A snapshot of the timer for local storage. */
-export function toSaved(
-  state: FocusTimerState,
-  now: number,
-  sessionId = `focus-${now}`,
-): SavedTimerSession {
-  const s = settle(state, now);
-  return {
-    sessionId,
-    isRunning: s.status === 'running',
-    startTime: s.status === 'running' ? s.startedAt : null,
-    timeRemaining: remainingMs(s, now),
-    pausedTime: s.status === 'paused' ? s.elapsedBeforeStart : null,
-    timestamp: now,
-    durationMs: s.durationMs,
-  };
-}
-
-/**
- * The timer state from a saved session, or null when it is malformed or older than 30 minutes
- * (SPEC §4). A running session kept running while it was away.
- */
-export function restoreSaved(saved: unknown, now: number): FocusTimerState | null {
-  const parsed = savedSessionSchema.safeParse(saved);
-  if (!parsed.success) return null;
-  const { isRunning, timeRemaining, timestamp, durationMs = FOCUS_TIMER_MS } = parsed.data;
-  if (now - timestamp > TIMER_STATE_EXPIRY_MS) return null;
-  const elapsedBeforeStart = durationMs - Math.min(durationMs, timeRemaining);
-  const state: FocusTimerState = {
-    status: isRunning ? 'running' : elapsedBeforeStart >= durationMs ? 'complete' : 'paused',
-    startedAt: isRunning ? Math.min(timestamp, now) : null,
-    elapsedBeforeStart,
-    durationMs,
-  };
-  return settle(state, now);
 }
 
 // ---------------------------------------------------------------------------
@@ -248,41 +182,6 @@ export function overallProgress(timerFraction: number, done: number, total: numb
 /** "N of M completed" (SPEC §2). */
 export function progressLabel(done: number, total: number): string {
   return `${done} of ${total} completed`;
-}
-
-// ---------------------------------------------------------------------------
-// Next-due task cache (SPEC §3 "Cached focus task", §4, §8)
-
-export interface CachedFocusTask<T> {
-  /** "<user>-next-due". */
-  id: string;
-  task: T;
-  userId: string;
-  timestamp: number;
-  isExpired: boolean;
-}
-
-/** "<user>-next-due". */
-export const focusCacheId = (userId: string): string => `${userId}-next-due`;
-
-/** True when a cache entry written at `timestamp` is more than 24 hours old at `now`. */
-export function isFocusCacheExpired(timestamp: number, now: number): boolean {
-  return now - timestamp > FOCUS_CACHE_EXPIRY_MS;
-}
-
-/** A cache entry for the user's next-due task. */
-export function makeFocusCache<T>(task: T, userId: string, now: number): CachedFocusTask<T> {
-  return { id: focusCacheId(userId), task, userId, timestamp: now, isExpired: false };
-}
-
-/** The entry with its expiry flag brought up to `now`; null when it belongs to another user. */
-export function readFocusCache<T>(
-  entry: CachedFocusTask<T> | null | undefined,
-  userId: string,
-  now: number,
-): CachedFocusTask<T> | null {
-  if (!entry || entry.userId !== userId || entry.id !== focusCacheId(userId)) return null;
-  return { ...entry, isExpired: isFocusCacheExpired(entry.timestamp, now) };
 }
 
 /**

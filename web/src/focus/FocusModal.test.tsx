@@ -3,9 +3,7 @@ import {
   FOCUS_FETCH_FAILED,
   FOCUS_FETCH_FAILED_CACHE_EXPIRED,
   FOCUS_OFFLINE_CACHED,
-  makeFocusCache,
   startTimer,
-  toSaved,
   type Assignment,
 } from '@brainboard/domain';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
@@ -15,6 +13,7 @@ import { api } from '../firebase/api.ts';
 import type { FocusFeedback } from './feedback.ts';
 import { FocusModal } from './FocusModal.tsx';
 import { focusCacheKey, timerKey } from './focusStorage.ts';
+import { makeFocusCache, toSaved } from './storedFormats.ts';
 import { assignment } from './testFixtures.ts';
 
 vi.mock('../firebase/api.ts', () => import('../firebase/testApi.ts'));

@@ -3,16 +3,15 @@
  * cache. Storage can be full, disabled or hold anything: every read is checked and every
  * failure is harmless.
  */
+import type { Assignment, FocusTimerState } from '@brainboard/domain';
+import { readStoredJson as read, STORAGE_KEYS, writeStored } from '../app/storage.ts';
 import {
   makeFocusCache,
   readFocusCache,
   restoreSaved,
   toSaved,
-  type Assignment,
   type CachedFocusTask,
-  type FocusTimerState,
-} from '@brainboard/domain';
-import { readStoredJson as read, STORAGE_KEYS, writeStored } from '../app/storage.ts';
+} from './storedFormats.ts';
 
 export const timerKey = STORAGE_KEYS.focusTimer;
 export const focusCacheKey = STORAGE_KEYS.focusCache;
