@@ -233,14 +233,15 @@ describe('a change of the repeat rule', () => {
       repeat: { rrule: 'FREQ=WEEKLY;BYDAY=FR' },
     });
 
+    // A new rule and Done in one save: the next card follows the new rule.
     const following = await as('PATCH', '/api/assignment', {
       id: second!.id,
       repeat: { rrule: 'FREQ=DAILY;INTERVAL=3', until: null },
+      status: 'done',
       scope: 'following',
     });
     expect(following.status).toBe(200);
     expect(following.body.item.repeat).toEqual({ rrule: 'FREQ=DAILY;INTERVAL=3', until: null });
-    await as('PATCH', '/api/assignment', { id: second!.id, status: 'done' });
     const [third] = (await seriesCards(first.series_id!)).filter((c) => c.status === 'new');
     const plus3 = new Date(`${friday(2)}Z`);
     plus3.setUTCDate(plus3.getUTCDate() + 3);
@@ -248,6 +249,23 @@ describe('a change of the repeat rule', () => {
       due_date: plus3.toISOString().slice(0, 19),
       repeat: { rrule: 'FREQ=DAILY;INTERVAL=3', until: null },
     });
+  });
+});
+
+describe('starting a repeat on a card and finishing it in one save', () => {
+  it('creates the next card from the new rule', async () => {
+    const plain = await as('POST', '/api/assignment', { title: 'Flashcards', due_date: friday(1) });
+    const saved = await as('PATCH', '/api/assignment', {
+      id: plain.body.item.id,
+      repeat: WEEKLY_FRI,
+      status: 'done',
+    });
+    expect(saved.status).toBe(200);
+    const cards = await seriesCards(saved.body.item.series_id!);
+    expect(cards.map((c) => [c.status, c.due_date])).toEqual([
+      ['done', friday(1)],
+      ['new', friday(2)],
+    ]);
   });
 });
 

@@ -54,7 +54,7 @@ export async function planRepeatEdit(
   const fields: UpdateData<RepeatingDoc> = {};
   const writes: ((tx: Transaction) => void)[] = [];
   const stamp = now.toISOString();
-  const seriesId = typeof before.series_id === 'string' ? before.series_id : null;
+  const storedId = typeof before.series_id === 'string' ? before.series_id : null;
   const due = input.due_date ?? before.due_date;
   const merged = {
     title: input.title ?? before.title,
@@ -65,25 +65,28 @@ export async function planRepeatEdit(
   };
   const repeatChange =
     input.repeat !== undefined &&
-    !(seriesId && sameRepeat(input.repeat && repeatOf(input.repeat), before.repeat));
-  if (seriesId && repeatChange && input.scope === 'this') {
+    !(storedId && sameRepeat(input.repeat && repeatOf(input.repeat), before.repeat));
+  if (storedId && repeatChange && input.scope === 'this') {
     throw badRequest(REPEAT_CHANGE_NEEDS_FOLLOWING);
   }
 
+  // The series after this edit: a new one to create, or changes to the stored one.
+  let seriesId = storedId;
+  let created: SeriesDoc | null = null;
+  let changes: Partial<SeriesDoc> = {};
+  let current: SeriesDoc | null = null;
+
   if (repeatChange && input.repeat === null) {
-    if (seriesId) {
-      writes.push((t) =>
-        t.update(seriesRef(db, uid, seriesId), { stopped: true, updated_at: stamp }),
-      );
-    }
+    if (storedId) changes = { stopped: true, updated_at: stamp };
+    seriesId = null;
     fields.series_id = null;
     fields.repeat = null;
   } else if (repeatChange && input.repeat) {
     const repeat = input.repeat;
     const zone = await readProfileZone(tx, db, uid);
-    if (seriesId) {
-      const series = await readSeries(tx, db, uid, seriesId);
-      const changes: Partial<SeriesDoc> = {
+    if (storedId) {
+      current = await readSeries(tx, db, uid, storedId);
+      changes = {
         rrule: repeat.rrule,
         until: repeat.until,
         anchor: requireTimedDue(due),
@@ -92,9 +95,8 @@ export async function planRepeatEdit(
         updated_at: stamp,
         ...(input.scope === 'following' ? { template: templateOf(merged) } : {}),
       };
-      writes.push((t) => t.update(seriesRef(db, uid, seriesId), changes));
       // The open instance, when it is another card, shows the new rule too.
-      const openId = series?.open_id;
+      const openId = current?.open_id;
       if (openId && openId !== id) {
         const openRef = assignmentsOf(db, uid).doc(openId);
         if ((await tx.get(openRef)).exists) {
@@ -102,27 +104,30 @@ export async function planRepeatEdit(
         }
       }
     } else {
-      const newId = newSeriesId(id, now);
-      const series = seriesFor(repeat, id, merged, zone, now);
-      writes.push((t) => t.set(seriesRef(db, uid, newId), series));
-      fields.series_id = newId;
+      seriesId = newSeriesId(id, now);
+      created = seriesFor(repeat, id, merged, zone, now);
+      fields.series_id = seriesId;
     }
     fields.repeat = repeatOf(repeat);
-  } else if (seriesId && input.scope === 'following') {
-    const changes: Partial<SeriesDoc> = {
+  } else if (storedId && input.scope === 'following') {
+    changes = {
       template: templateOf(merged),
       updated_at: stamp,
       ...(input.due_date !== undefined ? { anchor: requireTimedDue(due) } : {}),
     };
-    writes.push((t) => t.update(seriesRef(db, uid, seriesId), changes));
   }
 
-  // Plans from the stored series: a series started or changed in this same edit has none yet.
-  if (seriesId && !repeatChange && input.status !== undefined) {
-    if (input.status === 'done' && before.status !== 'done') {
-      const next = await planNextInstance(tx, db, uid, seriesId, id, due, now);
-      if (next) writes.push(next.write);
-    } else if (input.status !== 'done' && before.status === 'done') {
+  if (seriesId && input.status === 'done' && before.status !== 'done') {
+    // A series started or changed by this same edit plans from what the edit leaves.
+    const known = created ?? (current ? { ...current, ...changes } : undefined);
+    const next = await planNextInstance(tx, db, uid, seriesId, id, due, now, known);
+    if (next) {
+      writes.push(next.create);
+      if (created) created = { ...created, ...next.series };
+      else changes = { ...changes, ...next.series };
+    }
+  } else if (seriesId && !repeatChange && input.status && before.status === 'done') {
+    if (input.status !== 'done') {
       const reopen = await planReopen(tx, db, uid, seriesId, id, stamp);
       if (reopen === 'leave') {
         fields.series_id = null;
@@ -131,6 +136,15 @@ export async function planRepeatEdit(
         writes.push(reopen);
       }
     }
+  }
+
+  const series = seriesId ?? storedId;
+  if (created && series) {
+    const doc = created;
+    writes.push((t) => t.set(seriesRef(db, uid, series), doc));
+  } else if (storedId && Object.keys(changes).length > 0) {
+    const update = changes;
+    writes.push((t) => t.update(seriesRef(db, uid, storedId), update));
   }
   return { fields, write: (t) => writes.forEach((w) => w(t)) };
 }
@@ -178,19 +192,26 @@ export async function planRepeatDelete(
   doc: RepeatingDoc,
   scope: RepeatScope,
   now: Date,
-): Promise<{ write: (tx: Transaction) => void; next: PlannedInstance['item'] }> {
+): Promise<{ write: (tx: Transaction) => void; next: PlannedInstance['item'] | null }> {
   const none = { write: () => {}, next: null };
   const seriesId = typeof doc.series_id === 'string' ? doc.series_id : null;
   if (!seriesId) return none;
   const series = await readSeries(tx, db, uid, seriesId);
   if (!series || series.stopped || series.open_id !== id) return none;
+  const ref = seriesRef(db, uid, seriesId);
   if (scope === 'following') {
     return {
-      write: (t) =>
-        t.update(seriesRef(db, uid, seriesId), { stopped: true, updated_at: now.toISOString() }),
+      write: (t) => t.update(ref, { stopped: true, updated_at: now.toISOString() }),
       next: null,
     };
   }
-  const planned = await planNextInstance(tx, db, uid, seriesId, id, doc.due_date, now);
-  return planned ? { write: planned.write, next: planned.item } : none;
+  const planned = await planNextInstance(tx, db, uid, seriesId, id, doc.due_date, now, series);
+  if (!planned) return none;
+  return {
+    write: (t) => {
+      planned.create(t);
+      t.update(ref, planned.series);
+    },
+    next: planned.item,
+  };
 }

@@ -166,19 +166,22 @@ export async function isUntouchedInstance(
   return !(await tx.get(chatsOf(db, uid).doc(id))).exists;
 }
 
-/** What planning the next instance wrote, and the card it created (null when none). */
+/** The instance that follows: the card to create and what the series records about it. */
 export interface PlannedInstance {
-  write: (tx: Transaction) => void;
-  item: { id: string; doc: AssignmentDoc } | null;
+  create: (tx: Transaction) => void;
+  series: Pick<SeriesDoc, 'open_id' | 'zone' | 'updated_at'>;
+  item: { id: string; doc: AssignmentDoc };
 }
 
 /**
  * Plans the instance that follows `instanceId` (due `due`) when that card leaves the series'
  * open place: it became Done, or it was deleted on its own. Only the series' open instance has a
  * successor, so a finished card that was reopened and finished again never adds a second one.
- * All reads happen here (a transaction reads before it writes); the returned `write` adds the
- * writes. The next instance's id comes from the series and the occurrence, so two devices
- * finishing the same card at once create one card.
+ * `known` is the series as this transaction leaves it, when the same edit starts or changes it;
+ * otherwise it is read. All reads happen here (a transaction reads before it writes); the
+ * caller writes `create` and merges `series` into its write of the series. The next instance's
+ * id comes from the series and the occurrence, so two devices finishing the same card at once
+ * create one card.
  */
 export async function planNextInstance(
   tx: Transaction,
@@ -188,8 +191,9 @@ export async function planNextInstance(
   instanceId: string,
   due: string,
   now: Date,
+  known?: SeriesDoc,
 ): Promise<PlannedInstance | null> {
-  const series = await readSeries(tx, db, uid, seriesId);
+  const series = known ?? (await readSeries(tx, db, uid, seriesId));
   if (!series || series.open_id !== instanceId) return null;
   const zone = await readProfileZone(tx, db, uid);
   const next = nextDueOf(series, due, now, zone);
@@ -229,14 +233,8 @@ export async function planNextInstance(
     doc.reminders = series.template.reminders.filter((m): m is number => typeof m === 'number');
   }
   return {
-    write: (t) => {
-      t.create(nextRef, doc);
-      t.update(seriesRef(db, uid, seriesId), {
-        open_id: nextRef.id,
-        zone,
-        updated_at: now.toISOString(),
-      });
-    },
+    create: (t) => t.create(nextRef, doc),
+    series: { open_id: nextRef.id, zone, updated_at: now.toISOString() },
     item: { id: nextRef.id, doc },
   };
 }
