@@ -25,7 +25,6 @@ import {
   isoDate,
   listAssignments,
   noteMap,
-  readAssignmentDoc,
   readInTransaction,
   subtaskMap,
   toAssignment,
