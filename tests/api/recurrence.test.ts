@@ -272,6 +272,14 @@ describe('starting a repeat on a card and finishing it in one save', () => {
 describe('deleting the open card of a repeat', () => {
   it('"only this one" brings the next card; "this and the ones after" stops the repeat', async () => {
     const first = await makeWeekly('Vocabulary quiz', friday(1));
+    const unknownScope = await as<{ error: string }>('DELETE', '/api/assignment', {
+      id: first.id,
+      scope: 'all',
+    });
+    expect({ status: unknownScope.status, body: unknownScope.body }).toEqual({
+      status: 400,
+      body: { error: 'scope must be one of: this, following.' },
+    });
     const deleted = await as<{ ok: boolean; next: Assignment | null }>(
       'DELETE',
       '/api/assignment',
