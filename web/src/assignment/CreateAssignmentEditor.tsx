@@ -1,7 +1,7 @@
 import type { Assignment, Status } from '@brainboard/domain';
 import { useState, type FormEvent } from 'react';
 import { api } from '../firebase/api.ts';
-import { repeatWithZone } from '../recurrence/repeatForm.ts';
+import { repeatOfForm } from '../recurrence/repeatForm.ts';
 import { AssignmentForm } from './AssignmentForm.tsx';
 import { createAssignment, newClientId } from './assignmentsApi.ts';
 import { useAssignmentForm } from './useAssignmentForm.ts';
@@ -54,7 +54,7 @@ export function CreateAssignmentEditor({
             ...(estimate_minutes ? { estimate_minutes } : {}),
           })),
           notes: lists.notes.map((n) => n.text),
-          repeat: repeatWithZone(state.repeatForm),
+          repeat: repeatOfForm(state.repeatForm),
           reminders: form.reminders,
         }),
       );

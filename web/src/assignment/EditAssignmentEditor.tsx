@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { AssignmentAiActions } from '../ai/AssignmentAiActions.tsx';
 import { api } from '../firebase/api.ts';
 import { useFocusMode } from '../focus/focusContext.ts';
-import { repeatChanged, repeatWithZone } from '../recurrence/repeatForm.ts';
+import { repeatChanged, repeatOfForm } from '../recurrence/repeatForm.ts';
 import { ScopeQuestion } from '../recurrence/ScopeQuestion.tsx';
 import { AssignmentForm } from './AssignmentForm.tsx';
 import { updateAssignment } from './assignmentsApi.ts';
@@ -59,7 +59,7 @@ export function EditAssignmentEditor({
     try {
       const changes: Parameters<typeof updateAssignment>[2] = state.draft.changes();
       if (repeatChanged(state.repeatForm, assignment.repeat)) {
-        changes.repeat = repeatWithZone(state.repeatForm);
+        changes.repeat = repeatOfForm(state.repeatForm);
       }
       if (assignment.series_id && Object.keys(changes).length > 0 && !scope) {
         state.setSaving(false);
@@ -97,6 +97,7 @@ export function EditAssignmentEditor({
       </div>
       {askScope && (
         <ScopeQuestion
+          ruleChanged={repeatChanged(state.repeatForm, assignment.repeat)}
           onChoose={(scope) => {
             setAskScope(false);
             void save(null, scope);

@@ -72,9 +72,3 @@ export function skipTarget(a: Assignment, now: Date): string | null {
   const present = wallClockIn(now, deviceZone());
   return nextOccurrence(a.repeat, a.due_date, a.due_date > present ? a.due_date : present);
 }
-
-/** The repeat to send: the rule, its end, and this device's zone. */
-export function repeatWithZone(form: RepeatForm) {
-  const repeat = repeatOfForm(form);
-  return repeat ? { ...repeat, zone: deviceZone() } : null;
-}
