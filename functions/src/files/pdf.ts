@@ -1,6 +1,6 @@
 /** PDF checks and text extraction for uploads. */
 import {
-  decodeBudgetOf,
+  pdfDecodeBudget,
   PDF_MAX_DECODED_BYTES,
   PDF_MAX_PAGES,
   PdfLimitError,
@@ -60,8 +60,10 @@ export async function extractPdfText(
   maxPages = PDF_MAX_PAGES,
   maxDecodedBytes = PDF_MAX_DECODED_BYTES,
 ): Promise<ExtractedText> {
-  const [{ getDocumentProxy }, pdfjs] = await Promise.all([import('unpdf'), import('unpdf/pdfjs')]);
-  const decoded = decodeBudgetOf(pdfjs);
+  // pdf.js itself first: loading it sets up its decode budget.
+  await import('unpdf/pdfjs');
+  const { getDocumentProxy } = await import('unpdf');
+  const decoded = pdfDecodeBudget();
   Object.assign(decoded, { limit: maxDecodedBytes, used: 0, exceeded: false });
   const overLimit = () => {
     if (decoded.exceeded) throw new PdfLimitError('decoded');

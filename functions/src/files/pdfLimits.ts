@@ -21,7 +21,7 @@ export class PdfLimitError extends Error {
 /**
  * The decoded-bytes budget inside pdf.js (added by patches/unpdf+1.7.0.patch): every decoded
  * stream, whatever its filters, counts where its buffer grows; past `limit` pdf.js stops
- * decoding and `exceeded` stays true. One budget per module instance, so per worker thread.
+ * decoding and `exceeded` stays true. One budget per thread, so per worker.
  */
 export interface DecodeBudget {
   limit: number;
@@ -29,9 +29,11 @@ export interface DecodeBudget {
   exceeded: boolean;
 }
 
-/** The budget of the loaded pdf.js module; refuses to read without it. */
-export function decodeBudgetOf(pdfjs: unknown): DecodeBudget {
-  const budget = (pdfjs as { decodeBudget?: DecodeBudget }).decodeBudget;
+const DECODE_BUDGET = Symbol.for('brainboard.pdfDecodeBudget');
+
+/** pdf.js's budget, once its module is loaded; refuses to read without it. */
+export function pdfDecodeBudget(): DecodeBudget {
+  const budget = (globalThis as Record<symbol, unknown>)[DECODE_BUDGET] as DecodeBudget | undefined;
   if (!budget) {
     throw new Error(
       'pdf.js has no decode limit: install with npm so patch-package applies patches/unpdf+1.7.0.patch.',
