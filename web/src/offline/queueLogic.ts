@@ -1,4 +1,10 @@
-import type { Assignment, Note, Status, Subtask } from '@brainboard/domain';
+import {
+  rankForNewCard,
+  type Assignment,
+  type Note,
+  type Status,
+  type Subtask,
+} from '@brainboard/domain';
 import { ApiError, type HttpMethod } from '../api/client.ts';
 import { sortByRank } from '../board/columns.ts';
 import type { WriteRequest } from './pending.ts';
@@ -86,22 +92,30 @@ function notesOf(list: unknown, today: string, before: readonly Note[]): Note[] 
   });
 }
 
-/** The assignment a create makes, as the server would answer it. */
-function created(body: Body, at: string): Assignment {
+/** The assignment a create makes, as the server would answer it (placed by due date). */
+function created(body: Body, at: string, list: readonly Assignment[]): Assignment {
   const today = at.slice(0, 10);
   const status = (body.status as Status | undefined) ?? 'new';
+  const dueDate = str(body.due_date, '');
+  const rank = num(
+    body.rank,
+    rankForNewCard(
+      list.filter((a) => a.status === status),
+      dueDate,
+    ),
+  );
   const repeat = body.repeat as Body | null | undefined;
   return {
     id: str(body.id, ''),
     title: str(body.title, ''),
     description: str(body.description, ''),
-    due_date: str(body.due_date, ''),
+    due_date: dueDate,
     status,
     subtasks: subtasksOf(body.subtasks ?? [], today, []),
     notes: notesOf(body.notes ?? [], today, []),
     completed_date: status === 'done' ? at : null,
     deep_dive: {},
-    rank: num(body.rank, -Date.parse(at)),
+    rank,
     reminders: (body.reminders as number[] | null | undefined) ?? null,
     version: 1,
     series_id: null,
@@ -211,7 +225,7 @@ export function applyWrite(
   if (route.kind === 'delete') return list.filter((a) => a.id !== route.id);
   if (route.kind === 'create') {
     if (list.some((a) => a.id === route.id)) return list;
-    return sortByRank([...list, created(body, at)]);
+    return sortByRank([...list, created(body, at, list)]);
   }
   const current = list.find((a) => a.id === route.id);
   if (!current) return list;
