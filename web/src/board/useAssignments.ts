@@ -6,7 +6,7 @@ import {
   type Status,
 } from '@brainboard/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { API_MESSAGES, ApiError, errorDetail } from '../api/client.ts';
+import { ApiError, errorDetail } from '../api/client.ts';
 import { readUserCache, writeUserCache } from '../app/userCache.ts';
 import {
   deleteAssignment,
@@ -15,9 +15,8 @@ import {
   rerankAssignment,
 } from '../assignment/assignmentsApi.ts';
 import { api, directApi } from '../firebase/api.ts';
-import type * as OfflineQueue from '../offline/offlineQueue.ts';
-import type { QueuedWrite } from '../offline/offlineQueue.ts';
-import { setWaiting, setWriteSink, type WriteSink } from '../offline/pending.ts';
+import type { BoardAccess, BoardQueue } from '../offline/boardQueue.ts';
+import { hasWaiting, setWriteSink, waitingHint } from '../offline/pending.ts';
 import { showAlert } from '../ui/notify.ts';
 import { sortByRank } from './columns.ts';
 import { mergeRemote } from './mergeRemote.ts';
@@ -66,10 +65,6 @@ export interface UseAssignments {
   holdUpdates(hold: boolean): void;
 }
 
-type QueueModule = typeof OfflineQueue;
-const loadQueue = (): Promise<QueueModule> => import('../offline/offlineQueue.ts');
-const online = () => navigator.onLine;
-
 /** How long a card created or deleted here outranks a remote list that may predate it. */
 const RECENT_MS = 15_000;
 
@@ -86,11 +81,8 @@ interface Runtime {
   created: Map<string, number>;
   deleted: Map<string, number>;
   unsaved: Set<string>;
-  /** The offline queue, once loaded; writes kept on this device wait in `waiting`, in order. */
-  queue: QueueModule | null;
-  waiting: QueuedWrite[];
-  sending: Promise<void> | null;
-  sendAgain: boolean;
+  /** While writes wait on this device: how a list from the server is shown (them laid over). */
+  overlay: ((list: readonly Assignment[]) => readonly Assignment[]) | null;
 }
 
 const recentIds = (m: Map<string, number>, now: number) => {
@@ -120,10 +112,7 @@ export function useAssignments(uid: string | null | undefined): UseAssignments {
     created: new Map(),
     deleted: new Map(),
     unsaved: new Set(),
-    queue: null,
-    waiting: [],
-    sending: null,
-    sendAgain: false,
+    overlay: null,
   });
 
   const commit = useCallback((update: (list: readonly Assignment[]) => readonly Assignment[]) => {
@@ -156,10 +145,7 @@ export function useAssignments(uid: string | null | undefined): UseAssignments {
         unsaved: r.unsaved,
       };
       // Writes still waiting on this device show over any list the server sends meanwhile.
-      const remote =
-        r.queue && r.waiting.length > 0
-          ? r.queue.applyWrites(u.assignments, r.waiting)
-          : u.assignments;
+      const remote = r.overlay ? r.overlay(u.assignments) : u.assignments;
       commit((list) => mergeRemote(list, remote, recent));
       r.confirmed = true;
       r.lastAppliedAt = u.requestedAt;
@@ -196,125 +182,68 @@ export function useAssignments(uid: string | null | undefined): UseAssignments {
     };
   }, [uid, receive]);
 
-  // Writes made without a connection wait on this device (IndexedDB, per student): the board
-  // shows them at once and marks their cards, and they are sent, in order and once each, when
-  // the connection returns (and at start-up when some wait). Afterwards the board shows the
-  // server's copy; a write the server refuses is named to the student.
+  // Writes made without a connection wait on this device and are sent when it returns
+  // (offline/boardQueue.ts). Its code loads only when needed: a write to keep, a connection
+  // that returns, or writes left waiting from last time.
   useEffect(() => {
     if (!uid) return;
-    let live = true;
     const r = rt.current;
-    const publish = (sending: boolean) =>
-      setWaiting(
-        r.waiting.map((w) => w.assignmentId),
-        sending,
-      );
-
-    const sendOnce = async (q: QueueModule) => {
-      r.writes += 1;
-      publish(true);
-      try {
-        r.waiting = await q.sendWaiting(uid, directApi, {
-          sent(w, answer, rest) {
-            r.waiting = rest;
-            publish(true);
-            const item = (answer as { item?: Assignment } | undefined)?.item;
-            if (!live || !item) return;
-            const still = rest.filter((x) => x.assignmentId === item.id);
-            commit((list) =>
-              q.applyWrites(sortByRank([...list.filter((a) => a.id !== item.id), item]), still),
-            );
+    let live = true;
+    let queue: Promise<BoardQueue> | null = null;
+    const board: BoardAccess = {
+      list: () => listRef.current,
+      commit,
+      sending() {
+        r.writes += 1;
+        return {
+          done() {
+            r.writes -= 1;
+            r.lastWriteDoneAt = performance.now();
           },
-          refused(w, outcome, rest) {
-            r.waiting = rest;
-            publish(true);
-            console.error('Brainboard: the server refused a change made offline.', w.path);
-            if (live) showAlert(outcome.message);
-          },
-        });
-      } catch (err) {
-        console.error('Brainboard: could not send the changes made offline.', err);
-      } finally {
-        r.writes -= 1;
-        r.lastWriteDoneAt = performance.now();
-      }
-      if (!live) return;
-      // The server's copy, with whatever still waits laid over it.
-      try {
-        const requestedAt = performance.now();
-        const list = sortByRank(await fetchAssignments(directApi));
-        if (!live) return;
+        };
+      },
+      showServerList(list, requestedAt) {
         if (r.writes > 0 || r.hold) {
           r.stale = true;
         } else {
-          commit(() => q.applyWrites(list, r.waiting));
+          commit(() => list);
           r.confirmed = true;
           r.lastAppliedAt = requestedAt;
           setStatus('ready');
         }
-      } catch (err) {
-        console.error('Brainboard: could not load the assignments.', err);
-      }
-      publish(false);
-      settle();
-    };
-
-    const send = () => {
-      const q = r.queue;
-      if (!q || !live || r.waiting.length === 0 || !online()) return;
-      if (r.sending) {
-        r.sendAgain = true;
-        return;
-      }
-      const running = (async () => {
-        do {
-          r.sendAgain = false;
-          await sendOnce(q);
-        } while (r.sendAgain && live && r.waiting.length > 0 && online());
-      })().finally(() => {
-        if (r.sending === running) r.sending = null;
-      });
-      r.sending = running;
-    };
-
-    const sink: WriteSink = {
-      waiting: () => r.waiting.length > 0,
-      async keep(request) {
-        const q = r.queue ?? (r.queue = await loadQueue());
-        const w = q.keptWrite(request, listRef.current, new Date());
-        if (!w) throw new ApiError('network', API_MESSAGES.network);
-        await q.keepWaiting(uid, w);
-        r.waiting = [...r.waiting, w];
-        commit((list) => q.applyWrite(list, w, w.keptAt));
-        publish(r.sending !== null);
-        // Kept behind earlier writes while online: send them now.
-        send();
-        return q.answerFor(w, listRef.current);
+        settle();
       },
+      overlay(show) {
+        r.overlay = show;
+      },
+      direct: () => directApi,
+      fetchAll: () => fetchAssignments(directApi),
     };
-    const dropSink = setWriteSink(sink);
-
-    loadQueue()
-      .then(async (q) => {
-        r.queue = q;
-        const waiting = await q.readWaiting(uid);
-        if (!live || waiting.length === 0) return;
-        r.waiting = waiting;
-        commit((list) => q.applyWrites(list, waiting));
-        publish(false);
-        send();
-      })
-      .catch((err: unknown) => {
-        console.error('Brainboard: the changes kept on this device could not be read.', err);
-      });
-
-    window.addEventListener('online', send);
+    const load = () =>
+      (queue ??= import('../offline/boardQueue.ts').then((m) => {
+        const q = m.startBoardQueue(uid, board);
+        if (!live) q.stop();
+        return q;
+      }));
+    const dropSink = setWriteSink({
+      waiting: hasWaiting,
+      keep: (w) => load().then((q) => q.keep(w)),
+    });
+    const onOnline = () => {
+      load().catch((err: unknown) =>
+        console.error('Brainboard: the offline queue did not load.', err),
+      );
+    };
+    if (waitingHint(uid)) onOnline();
+    window.addEventListener('online', onOnline);
     return () => {
       live = false;
-      window.removeEventListener('online', send);
       dropSink();
-      r.waiting = [];
-      setWaiting([], false);
+      window.removeEventListener('online', onOnline);
+      void queue?.then(
+        (q) => q.stop(),
+        () => undefined,
+      );
     };
   }, [uid, commit, settle]);
 

@@ -102,6 +102,27 @@ export function setWaiting(ids: Iterable<string>, isSending: boolean): void {
   notify();
 }
 
+/** Whether any assignment has changes waiting on this device (known to this tab). */
+export const hasWaiting = (): boolean => waitingIds.size > 0;
+
+const HINT = 'brainboard.waiting.';
+
+/**
+ * A per-student flag in localStorage while writes wait in IndexedDB, so the board loads its
+ * queue at start-up only when there is something to send. `on` undefined reads it.
+ */
+export function waitingHint(uid: string, on?: boolean): boolean {
+  try {
+    if (on === undefined) return localStorage.getItem(HINT + uid) !== null;
+    if (on) localStorage.setItem(HINT + uid, '1');
+    else localStorage.removeItem(HINT + uid);
+    return on;
+  } catch {
+    // Storage blocked: the queue still loads when a write waits or the connection returns.
+    return false;
+  }
+}
+
 /** Whether this assignment has changes saved on this device that the server has not seen. */
 export function useWaiting(id: string): boolean {
   return useSyncExternalStore(
