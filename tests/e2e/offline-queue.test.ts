@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { card, titlesIn } from '../support/board.ts';
+import { card, column, titlesIn } from '../support/board.ts';
 import { browserAvailable, launchBrowser } from '../support/browser.ts';
 import { signInWithGoogle } from '../support/signin.ts';
 import { readyStudent, type ReadyStudent } from '../support/student.ts';
@@ -249,6 +249,43 @@ describe.runIf(browserAvailable('offline queue browser test'))('changes made off
     await card(page, 'Group project').waitFor({ state: 'detached' });
     expect(await waitingKeys(page)).toEqual([]);
     expect(await assignments(as)).toEqual([]);
+  });
+
+  it('sends a create again after its answer was lost, and the server keeps one', async () => {
+    // No service worker here, so the page's own routes see its requests.
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      serviceWorkers: 'block',
+    });
+    contexts.push(context);
+    const page = await context.newPage();
+    const alerts = alertsOf(page);
+    const student = await readyStudent(page, 'offline-lost');
+    await page.reload();
+    await column(page, 'New').waitFor({ timeout: 20_000 });
+
+    // The first create reaches the server, but its answer is lost on the way back.
+    let creates = 0;
+    await page.route('**/api/assignment', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      creates += 1;
+      if (creates > 1) return route.fallback();
+      await route.fetch();
+      return route.abort('internetdisconnected');
+    });
+    await page.getByRole('button', { name: 'Add Assignment' }).click();
+    await editor(page).getByLabel('Title').fill('Essay plan');
+    await editor(page).getByRole('button', { name: 'Create' }).click();
+    await editor(page).waitFor({ state: 'detached' });
+    await card(page, 'Essay plan').waitFor();
+
+    // Kept, and sent again at once (the browser is online): the same id, one assignment.
+    await expect.poll(() => creates, { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => page.getByText(WAITING).count(), { timeout: 20_000 }).toBe(0);
+    const stored = await assignments(student.as);
+    expect(stored.map((a) => a.title)).toEqual(['Essay plan']);
+    expect(await page.locator('li[data-card-id]').count()).toBe(1);
+    expect(alerts).toEqual([]);
   });
 
   it('forgets the waiting changes on logout, and the next student never sees them', async () => {
