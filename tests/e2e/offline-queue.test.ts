@@ -119,6 +119,7 @@ describe.runIf(browserAvailable('offline queue browser test'))('changes made off
     await d.getByRole('button', { name: 'Add note' }).click();
     await d.getByText('Ask about units').waitFor();
     expect(await d.getByRole('checkbox', { name: 'Collect data' }).isChecked()).toBe(true);
+    await d.getByText(WAITING).waitFor();
     await d.getByRole('button', { name: 'Cancel' }).click();
     await d.waitFor({ state: 'detached' });
     await card(page, 'Lab report').getByText(WAITING).waitFor();
