@@ -69,6 +69,7 @@ import {
 import type { RepeatScope } from '@brainboard/domain';
 import { EditorTime } from '../whatnow/EditorTime.tsx';
 import { useDiscardGuard } from './useDiscardGuard.tsx';
+import { useWaiting, WAITING_MARK } from '../offline/pending.ts';
 import './editor.css';
 
 const STATUS_LABELS: Record<Status, string> = {
@@ -112,6 +113,15 @@ function withApproved(
   ];
 }
 const untracked = <T,>(write: Promise<T>) => write;
+
+/** The card's quiet mark, in the editor too, while its changes wait on this device. */
+function WaitingNote({ id }: { id: string }) {
+  return useWaiting(id) ? (
+    <p className="editor__waiting" role="status">
+      {WAITING_MARK}
+    </p>
+  ) : null;
+}
 
 /** "Focus on this task": edit mode, not done, with an incomplete subtask (SPEC §2). */
 function FocusThisButton({ id, onOpened }: { id: string; onOpened(): void }) {
@@ -545,6 +555,7 @@ export function AssignmentEditor({
           />
         )}
 
+        {assignment && <WaitingNote id={assignment.id} />}
         <div className="editor__footer">
           <button type="button" className="button button--quiet" onClick={discard.requestClose}>
             Cancel
