@@ -24,6 +24,8 @@ export const STORAGE_KEYS = {
   userCache: (kind: UserCacheKind, uid: string) => `brainboard.cache.${kind}.${uid}`,
   focusTimer: (uid: string) => `brainboard.focusTimer.${uid}`,
   focusCache: (uid: string) => `brainboard.focusCache.${uid}`,
+  /** Set while changes wait on this device (the changes themselves are in IndexedDB). */
+  waiting: (uid: string) => `brainboard.waiting.${uid}`,
   /** This tab only (sessionStorage). */
   signInPending: 'brainboard.signin.pending',
 } as const;
@@ -32,7 +34,7 @@ export const USER_CACHE_PREFIX = 'brainboard.cache.';
 
 /**
  * Every per-user copy in localStorage: the cached session and board, Focus Mode's task cache
- * and timer, and the public pages' session hint. Every `brainboard.` key in sessionStorage is
+ * and timer, the public pages' session hint, and the flag that changes wait. Every `brainboard.` key in sessionStorage is
  * this tab's and goes too.
  */
 const PER_USER_PREFIXES = [
@@ -40,6 +42,7 @@ const PER_USER_PREFIXES = [
   STORAGE_KEYS.focusTimer(''),
   STORAGE_KEYS.focusCache(''),
   STORAGE_KEYS.sessionHint,
+  STORAGE_KEYS.waiting(''),
 ];
 
 function areaOf(area: StorageArea): Storage | null {

@@ -4,11 +4,21 @@ import { AssignmentAiActions } from '../ai/AssignmentAiActions.tsx';
 import { api } from '../firebase/api.ts';
 import { useFocusMode } from '../focus/focusContext.ts';
 import { repeatChanged, repeatOfForm } from '../recurrence/repeatForm.ts';
+import { useWaiting, WAITING_MARK } from '../offline/pending.ts';
 import { ScopeQuestion } from '../recurrence/ScopeQuestion.tsx';
 import { AssignmentForm } from './AssignmentForm.tsx';
 import { updateAssignment } from './assignmentsApi.ts';
 import { useAssignmentForm } from './useAssignmentForm.ts';
 import { useSavedLists } from './useEditorLists.ts';
+
+/** The card's quiet mark, in the editor too, while its changes wait on this device. */
+function WaitingNote({ id }: { id: string }) {
+  return useWaiting(id) ? (
+    <p className="editor__waiting" role="status">
+      {WAITING_MARK}
+    </p>
+  ) : null;
+}
 
 /** "Focus on this task": not done, with an incomplete subtask. */
 function FocusThisButton({ id, onOpened }: { id: string; onOpened(): void }) {
@@ -105,6 +115,7 @@ export function EditAssignmentEditor({
           onCancel={() => setAskScope(false)}
         />
       )}
+      <WaitingNote id={assignment.id} />
     </AssignmentForm>
   );
 }

@@ -2,7 +2,8 @@ import { vi } from 'vitest';
 
 /**
  * The API client as component tests see it: every call a mock that answers nothing until a
- * test tells it what to. Use it with
+ * test tells it what to (the direct client, which skips the offline queue, is the same object).
+ * Use it with
  * `vi.mock('../firebase/api.ts', () => import('../firebase/testApi.ts'))` and import `api`
  * from here to set the answers.
  */
@@ -14,3 +15,4 @@ export const api = {
   patch: vi.fn(),
   delete: vi.fn(),
 };
+export const directApi = api;
