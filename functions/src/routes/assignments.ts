@@ -33,6 +33,8 @@ import {
   type AssignmentDoc,
 } from '../assignments/store.ts';
 import { deleteChat } from '../ai/chats.ts';
+import { removeAssignmentFiles } from '../files/records.ts';
+import { fileStoreFromEnv } from '../files/store.ts';
 import { callerOf } from '../http/auth.ts';
 import { badRequest, HttpError, notFound, route } from '../http/errors.ts';
 import { parseBody } from '../http/validate.ts';
@@ -255,6 +257,8 @@ export function assignmentRoutes(db: Firestore): Router {
         req.body,
       );
       if (!(await readAssignmentDoc(db, uid, id))) throw notFound(NOT_FOUND);
+      // Its files first: a delete that stops half way leaves the assignment to delete again.
+      await removeAssignmentFiles(db, fileStoreFromEnv(), uid, id);
       await assignmentRef(db, uid, id).delete();
       await deleteChat(db, uid, id);
       res.json({ ok: true });
