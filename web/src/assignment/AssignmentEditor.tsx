@@ -307,12 +307,14 @@ export function AssignmentEditor({
   }
 
   // Unsaved: what Update would send (the student's own changes, not other devices'), a ticked
-  // calendar box, draft entries of a new assignment, or a date that cannot be read yet.
+  // calendar box, draft entries or an attached PDF of a new assignment, or a date that cannot
+  // be read yet.
   const dirty =
     Object.keys(draft.changes()).length > 0 ||
     form.saveToCalendar ||
     draftSubtasks.length > 0 ||
     draftNotes.length > 0 ||
+    (isNew && file !== null) ||
     !dateValid ||
     repeatChanged(repeatForm, assignment?.repeat ?? null);
   const discard = useDiscardGuard(dirty, onClose);
