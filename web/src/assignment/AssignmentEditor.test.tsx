@@ -306,6 +306,44 @@ describe('AssignmentEditor: create', () => {
     );
   });
 
+  it.each([
+    ['never created: its upload is removed', true],
+    ['created after all: its upload stays', false],
+  ])('closing a new assignment that was %s', async (_, missing) => {
+    fake.post.mockResolvedValue({ file_id: 'file-7' });
+    fake.get.mockImplementation(() =>
+      missing
+        ? Promise.reject(
+            new ApiError('bad-request', 'That assignment does not exist.', { status: 404 }),
+          )
+        : Promise.resolve({ item: base }),
+    );
+    fake.delete.mockResolvedValue({ files: [] });
+    const { user, view } = setup();
+    await openDetails(user);
+    await user.upload(
+      screen.getByLabelText('Attach a PDF (one file, up to 20 MB)'),
+      new File(['%PDF-1.4'], 'draft.pdf', { type: 'application/pdf' }),
+    );
+    await screen.findByRole('button', { name: 'Remove draft.pdf' });
+    const [, , init] = fake.request.mock.calls[0] as [
+      string,
+      string,
+      { query: { assignment_id: string } },
+    ];
+    view.unmount();
+    const id = init.query.assignment_id;
+    await vi.waitFor(() => expect(fake.get).toHaveBeenCalledWith(`/api/assignment/${id}`));
+    if (missing) {
+      await vi.waitFor(() =>
+        expect(fake.delete).toHaveBeenCalledWith(`/api/assignment/${id}/files/file-7`),
+      );
+    } else {
+      await new Promise((r) => setTimeout(r, 0));
+      expect(fake.delete).not.toHaveBeenCalled();
+    }
+  });
+
   it('alerts "Failed to upload PDF: Unknown error" when the server gives no reason', async () => {
     fake.post.mockResolvedValue({});
     const { user } = setup();

@@ -1,8 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorDetail } from '../api/client.ts';
 import { api } from '../firebase/api.ts';
 import { showAlert } from '../ui/notify.ts';
-import { listAttachedFiles, removeAttachedFile, type AttachedFile } from './assignmentsApi.ts';
+import {
+  dropUploadsOfUncreated,
+  listAttachedFiles,
+  removeAttachedFile,
+  type AttachedFile,
+} from './assignmentsApi.ts';
 import { humanSize, listPdfsFailed, removePdfFailed } from './editorText.ts';
 import { PdfPicker } from './PdfPicker.tsx';
 
@@ -11,7 +16,8 @@ import { PdfPicker } from './PdfPicker.tsx';
  * a Remove button). A saved assignment's files are read from the server when the editor
  * opens; a file uploaded while the editor is open joins the list at once. Uploads name the
  * assignment's id, also while it is being created (creates carry a client-chosen id), so a
- * file attached to a new assignment is listed when it is reopened.
+ * file attached to a new assignment is listed when it is reopened; when that editor closes
+ * without creating the assignment, its uploads are removed.
  */
 export function AttachedPdfs({
   assignmentId,
@@ -62,6 +68,21 @@ export function AttachedPdfs({
     );
     return () => {
       live = false;
+    };
+  }, [assignmentId, saved]);
+
+  // A new assignment's uploads go again when its editor closes without creating it.
+  const uploadedHere = useRef<string[]>([]);
+  useEffect(() => {
+    uploadedHere.current = added.filter((f) => !removed.has(f.id)).map((f) => f.id);
+  }, [added, removed]);
+  useEffect(() => {
+    if (saved) return;
+    const uploads = uploadedHere;
+    return () => {
+      if (uploads.current.length > 0) {
+        void dropUploadsOfUncreated(api, assignmentId, uploads.current);
+      }
     };
   }, [assignmentId, saved]);
 

@@ -309,6 +309,27 @@ export async function removeAttachedFile(
   return Array.isArray(res?.files) ? res.files : [];
 }
 
+/**
+ * Removes files uploaded for a new assignment that was never created (its editor closed
+ * without Create). Only when the server answers that the assignment does not exist: when it
+ * does (a create that went through after all) or cannot be asked, the files stay.
+ */
+export async function dropUploadsOfUncreated(
+  api: ApiClient,
+  assignmentId: string,
+  fileIds: readonly string[],
+): Promise<void> {
+  try {
+    await api.get(`/api/assignment/${enc(assignmentId)}`);
+    return;
+  } catch (err) {
+    if (!(err instanceof ApiError && err.status === 404)) return;
+  }
+  for (const fileId of fileIds) {
+    await removeAttachedFile(api, assignmentId, fileId).catch(() => undefined);
+  }
+}
+
 /** GET /api/tasks/next-due: the task to focus on, or null when nothing is pending (204). */
 export async function fetchNextDueTask(api: ApiClient, userId: string) {
   const task = await api.get<Assignment | undefined>('/api/tasks/next-due', {
