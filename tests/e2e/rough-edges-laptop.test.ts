@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { buildSamplePdf } from '../../functions/src/files/pdf.fixture.ts';
 import { card, titlesIn } from '../support/board.ts';
+import { admin } from '../support/firestore.ts';
 import { browserAvailable, launchBrowser, watchConsole } from '../support/browser.ts';
 import { dueIn, readyStudent, type ReadyStudent } from '../support/student.ts';
 
@@ -202,7 +203,7 @@ describe.runIf(browserAvailable('rough edges (laptop) browser test'))(
       let e = await reopen('Field trip form');
       const item = attached(e).getByRole('listitem');
       await expect
-        .poll(() => item.innerText())
+        .poll(() => item.innerText(), { timeout: 10_000 })
         .toMatch(/notes\.pdf\s+\d+(\.\d)? (bytes|KB)\s+Remove/);
 
       // A second file attached while editing joins the list; both are there after reopening.
@@ -215,7 +216,35 @@ describe.runIf(browserAvailable('rough edges (laptop) browser test'))(
       await page.keyboard.press('Escape');
       await e.waitFor({ state: 'detached' });
       e = await reopen('Field trip form');
-      await expect.poll(() => attached(e).getByRole('listitem').count()).toBe(2);
+      await attached(e).getByText('notes.pdf').waitFor();
+      await attached(e).getByText('rubric.pdf').waitFor();
+      expect(await attached(e).getByRole('listitem').count()).toBe(2);
+
+      // A new assignment given up on (Cancel, then Discard) takes its upload with it.
+      await page.keyboard.press('Escape');
+      await e.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Add Assignment' }).first().click();
+      await d.getByLabel('Title').fill('Never created');
+      await d.getByRole('button', { name: 'Description, Status, Notes, Files' }).click();
+      const draft = uploaded();
+      await d
+        .getByLabel('Attach a PDF (one file, up to 20 MB)')
+        .setInputFiles({ ...notes, name: 'draft.pdf' });
+      const draftId = ((await (await draft).json()) as { file_id: string }).file_id;
+      await attached(d).getByText('draft.pdf').waitFor();
+      await d.getByRole('button', { name: 'Cancel' }).click();
+      await page
+        .getByRole('alertdialog', { name: 'Discard your changes?' })
+        .getByRole('button', { name: 'Discard' })
+        .click();
+      await d.waitFor({ state: 'detached' });
+      await expect
+        .poll(
+          async () => (await admin().db.doc(`users/${student.id}/files/${draftId}`).get()).exists,
+          { timeout: 15_000 },
+        )
+        .toBe(false);
+      e = await reopen('Field trip form');
 
       // Remove: gone from the list, after reopening, and from the API.
       const removed = page.waitForResponse((r) => r.request().method() === 'DELETE');
@@ -357,7 +386,7 @@ describe.runIf(browserAvailable('rough edges (laptop) browser test'))(
 
       // Nothing on the page changes but the time.
       await p.clock.fastForward('02:01');
-      await expect.poll(() => badge.innerText()).toContain(', passed');
+      await expect.poll(() => badge.innerText(), { timeout: 10_000 }).toContain(', passed');
       expect(await badge.getAttribute('class')).toContain('due-badge--overdue');
       await p.close();
     });

@@ -265,9 +265,12 @@ describe.runIf(browserAvailable('rough edges (phone) browser test'))(
       await expect.poll(() => segment(page, 'Done').getAttribute('class')).toContain('--over');
       await page.mouse.up();
       await expect
-        .poll(() => segment(page, 'Done').getAttribute('aria-label'))
+        .poll(() => segment(page, 'Done').getAttribute('aria-label'), { timeout: 10_000 })
         .toBe(`Done, ${done} ${done === 1 ? 'task' : 'tasks'}`);
-      await expect.poll(() => page.evaluate<number>('window.confettiOrigins.length')).toBe(1);
+      // canvas-confetti loads on first use: under load that can take a while.
+      await expect
+        .poll(() => page.evaluate<number>('window.confettiOrigins.length'), { timeout: 10_000 })
+        .toBe(1);
       const [[x, y] = [0, 0]] = await page.evaluate<[number, number][]>('window.confettiOrigins');
       const tab = await segment(page, 'Done').boundingBox();
       if (!tab) throw new Error('no Done segment');
