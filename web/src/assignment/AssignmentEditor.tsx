@@ -55,7 +55,7 @@ import type { EditorForm } from './editorForm.ts';
 import { ReminderOverride } from '../reminders/ReminderOverride.tsx';
 import { TITLE_REQUIRED } from './editorText.ts';
 import { NotesSection, type NoteHandlers } from './NotesSection.tsx';
-import { PdfPicker } from './PdfPicker.tsx';
+import { AttachedPdfs } from './AttachedPdfs.tsx';
 import { SubtasksSection, type SubtaskHandlers } from './SubtasksSection.tsx';
 import { useEditorDraft } from './useEditorDraft.ts';
 import { RepeatField } from '../recurrence/RepeatField.tsx';
@@ -298,7 +298,7 @@ export function AssignmentEditor({
   async function upload(picked: File) {
     setUploading(true);
     try {
-      const fileId = await uploadPdf(api, picked);
+      const fileId = await uploadPdf(api, picked, assignment?.id ?? createId);
       setFile({ id: fileId, name: picked.name });
     } catch (err) {
       const detail =
@@ -310,12 +310,14 @@ export function AssignmentEditor({
   }
 
   // Unsaved: what Update would send (the student's own changes, not other devices'), a ticked
-  // calendar box, draft entries of a new assignment, or a date that cannot be read yet.
+  // calendar box, draft entries or an attached PDF of a new assignment, or a date that cannot
+  // be read yet.
   const dirty =
     Object.keys(draft.changes()).length > 0 ||
     form.saveToCalendar ||
     draftSubtasks.length > 0 ||
     draftNotes.length > 0 ||
+    (isNew && file !== null) ||
     !dateValid ||
     repeatChanged(repeatForm, assignment?.repeat ?? null);
   const discard = useDiscardGuard(dirty, onClose);
@@ -516,11 +518,13 @@ export function AssignmentEditor({
             <ConflictNotice field="status" conflicts={draft.conflicts} onResolve={draft.resolve} />
           </div>
           <NotesSection notes={notes} handlers={noteHandlers} />
-          <PdfPicker
-            fileName={file?.name ?? null}
+          <AttachedPdfs
+            assignmentId={assignment?.id ?? createId}
+            saved={!isNew}
+            uploaded={file}
             uploading={uploading}
             onUpload={(f) => void upload(f)}
-            onRemove={() => setFile(null)}
+            onRemoved={(fileId) => setFile((f) => (f?.id === fileId ? null : f))}
           />
         </Disclosure>
 
