@@ -21,7 +21,7 @@ import { Disclosure } from './Disclosure.tsx';
 import { DueDateTimeSelector } from './DueDateTimeSelector.tsx';
 import type { EditorForm } from './editorForm.ts';
 import { NotesSection } from './NotesSection.tsx';
-import { PdfPicker } from './PdfPicker.tsx';
+import { AttachedPdfs } from './AttachedPdfs.tsx';
 import { SubtasksSection } from './SubtasksSection.tsx';
 import type { AssignmentFormState } from './useAssignmentForm.ts';
 import type { EditorLists } from './useEditorLists.ts';
@@ -183,11 +183,13 @@ export function AssignmentForm({
             <ConflictNotice field="status" conflicts={draft.conflicts} onResolve={draft.resolve} />
           </div>
           <NotesSection notes={lists.notes} handlers={lists.noteHandlers} />
-          <PdfPicker
-            fileName={file?.name ?? null}
+          <AttachedPdfs
+            assignmentId={state.assignmentId}
+            saved={!isNew}
+            uploaded={file}
             uploading={state.uploading}
             onUpload={(f) => void state.upload(f)}
-            onRemove={() => state.setFile(null)}
+            onRemoved={(fileId) => state.setFile((f) => (f?.id === fileId ? null : f))}
           />
         </Disclosure>
 

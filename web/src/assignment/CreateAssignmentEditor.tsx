@@ -1,9 +1,9 @@
 import type { Assignment, Status } from '@brainboard/domain';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { api } from '../firebase/api.ts';
 import { repeatOfForm } from '../recurrence/repeatForm.ts';
 import { AssignmentForm } from './AssignmentForm.tsx';
-import { createAssignment, newClientId } from './assignmentsApi.ts';
+import { createAssignment } from './assignmentsApi.ts';
 import { useAssignmentForm } from './useAssignmentForm.ts';
 import { useDraftLists } from './useEditorLists.ts';
 
@@ -30,8 +30,6 @@ export function CreateAssignmentEditor({
     onClose,
     onSaved,
   });
-  // One id per editor: a Create sent again after a time-out finds the first one.
-  const [createId] = useState(() => newClientId('assignment'));
 
   async function save(e: FormEvent) {
     e.preventDefault();
@@ -42,7 +40,7 @@ export function CreateAssignmentEditor({
     try {
       item = await trackWrite(
         createAssignment(api, {
-          id: createId,
+          id: state.assignmentId,
           title,
           description: form.description,
           due_date: form.due_date,

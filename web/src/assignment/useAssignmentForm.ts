@@ -10,7 +10,7 @@ import { saveAssignmentToCalendar } from '../calendar/saveToCalendar.ts';
 import { api } from '../firebase/api.ts';
 import { repeatChanged, repeatFormOf, type RepeatForm } from '../recurrence/repeatForm.ts';
 import { showAlert } from '../ui/notify.ts';
-import { uploadPdf } from './assignmentsApi.ts';
+import { newClientId, uploadPdf } from './assignmentsApi.ts';
 import { TITLE_REQUIRED } from './editorText.ts';
 import { useDiscardGuard } from './useDiscardGuard.tsx';
 import { useEditorDraft } from './useEditorDraft.ts';
@@ -49,6 +49,10 @@ export function useAssignmentForm({
   const [saving, setSaving] = useState(false);
   const [file, setFile] = useState<{ id: string; name: string } | null>(null);
   const [uploading, setUploading] = useState(false);
+  // One id per editor: a Create sent again after a time-out finds the first one, and a PDF
+  // uploaded before it is attached to the assignment it will create.
+  const [createId] = useState(() => newClientId('assignment'));
+  const assignmentId = assignment?.id ?? createId;
   const [repeatForm, setRepeatForm] = useState<RepeatForm>(() =>
     repeatFormOf(assignment?.repeat ?? null, assignment?.due_date ?? ''),
   );
@@ -56,7 +60,7 @@ export function useAssignmentForm({
   async function upload(picked: File) {
     setUploading(true);
     try {
-      const fileId = await uploadPdf(api, picked);
+      const fileId = await uploadPdf(api, picked, assignmentId);
       setFile({ id: fileId, name: picked.name });
     } catch (err) {
       const detail =
@@ -68,11 +72,13 @@ export function useAssignmentForm({
   }
 
   // Unsaved: what Update would send (the student's own changes, not other devices'), a ticked
-  // calendar box, draft entries of a new assignment, or a date that cannot be read yet.
+  // calendar box, draft entries or an attached PDF of a new assignment, or a date that cannot
+  // be read yet.
   const dirty =
     Object.keys(draft.changes()).length > 0 ||
     form.saveToCalendar ||
     listsDirty ||
+    (!assignment && file !== null) ||
     !dateValid ||
     repeatChanged(repeatForm, assignment?.repeat ?? null);
   const discard = useDiscardGuard(dirty, onClose);
@@ -114,6 +120,7 @@ export function useAssignmentForm({
   return {
     id,
     isNew: !assignment,
+    assignmentId,
     titleRef,
     draft,
     dateValid,

@@ -55,8 +55,8 @@ function WaitingMark({ id }: { id: string }) {
 
 interface CardBodyProps extends CardActions {
   assignment: Assignment;
-  /** Changes once a day, so urgency texts roll over at midnight. */
-  dayKey: string;
+  /** Changes when any badge would read differently (a deadline passing, midnight). */
+  badgeKey: string;
   /** In the drag overlay: no actions to click. */
   preview?: boolean;
 }
@@ -64,7 +64,7 @@ interface CardBodyProps extends CardActions {
 /** The contents of a card; memoised, so a drag re-renders only what moves. */
 export const CardBody = memo(function CardBody({
   assignment: a,
-  dayKey: _dayKey,
+  badgeKey: _badgeKey,
   onOpen,
   onDelete,
   preview = false,
