@@ -72,7 +72,7 @@ export function calendarStandinEndpoints(rootUrl: string) {
   };
 }
 
-export interface CalendarEventDateTime {
+interface CalendarEventDateTime {
   date?: string;
   dateTime?: string;
   timeZone?: string;

@@ -57,7 +57,7 @@ function wallClock(ms: number, timeZone: string): WallClock {
 }
 
 /** Offset of `timeZone` from UTC at instant `ms`, in minutes (e.g. +60 for Berlin in winter). */
-export function zoneOffsetMinutes(ms: number, timeZone: string): number {
+function zoneOffsetMinutes(ms: number, timeZone: string): number {
   const w = wallClock(ms, timeZone);
   const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
   return Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60_000);

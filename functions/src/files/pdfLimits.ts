@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 
 /** The most bytes a PDF's compressed streams may expand to, all streams together. */
-export const PDF_MAX_DECODED_BYTES = 64 * 1024 * 1024;
+const PDF_MAX_DECODED_BYTES = 64 * 1024 * 1024;
 /** The most pages a PDF may have. */
 export const PDF_MAX_PAGES = 2_000;
 /** The longest text extraction may take before the upload is refused. */

@@ -17,7 +17,7 @@ export interface FileDoc {
   created_at: string;
 }
 
-export function filesOf(db: Firestore, uid: string) {
+function filesOf(db: Firestore, uid: string) {
   return db.collection('users').doc(uid).collection('files');
 }
 

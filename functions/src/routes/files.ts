@@ -17,17 +17,17 @@ import { saveUploadedPdf } from '../files/records.ts';
 import { fileStoreFromEnv, type FileStore } from '../files/store.ts';
 import { csrfTokenOf } from '../users/profile.ts';
 
-export const UPLOAD_PATH = '/upload-pdf';
-export const ONE_FILE_ONLY = 'Please upload one PDF file at a time.';
-export const NO_FILE = 'Choose a PDF file to upload (form field "file").';
+const UPLOAD_PATH = '/upload-pdf';
+const ONE_FILE_ONLY = 'Please upload one PDF file at a time.';
+const NO_FILE = 'Choose a PDF file to upload (form field "file").';
 export const NOT_MULTIPART = 'Send the PDF as multipart/form-data with the field "file".';
-export const uploadRateLimited = (seconds: number) =>
+const uploadRateLimited = (seconds: number) =>
   `You have uploaded many files in a short time. Please wait ${
     seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`
   } and try again.`;
 
 /** A PDF past a reading limit: 422 with what the student can do about it. */
-export function pdfLimitError(err: PdfLimitError, name: string): HttpError {
+function pdfLimitError(err: PdfLimitError, name: string): HttpError {
   switch (err.limit) {
     case 'pages':
       return new HttpError(

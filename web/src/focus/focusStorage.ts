@@ -33,14 +33,6 @@ function write(key: string, value: unknown): void {
   }
 }
 
-function remove(key: string): void {
-  try {
-    globalThis.localStorage?.removeItem(key);
-  } catch {
-    // Nothing to clean up then.
-  }
-}
-
 // ---------------------------------------------------------------------------
 // Timer session: one per user, for the task it was running on.
 
@@ -55,10 +47,6 @@ export function loadTimer(userId: string, taskId: string, now: number): FocusTim
 
 export function saveTimer(userId: string, taskId: string, state: FocusTimerState, now: number) {
   write(timerKey(userId), { ...toSaved(state, now), taskId });
-}
-
-export function clearTimer(userId: string): void {
-  remove(timerKey(userId));
 }
 
 // ---------------------------------------------------------------------------
