@@ -251,6 +251,7 @@ export function keyboardStudents(): {
   return { signedIn };
 }
 
+/** Creates an assignment as the student, through the API. */
 export async function seed(as: As, body: Record<string, unknown>): Promise<Assignment> {
   const res = await as('POST', '/api/assignment', body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -267,5 +268,6 @@ export async function reloadBoard(s: Student) {
   await boardReady(s.page);
 }
 
+/** The answer to the page's next `method` request to `path`. */
 export const saved = (page: Page, method: string, path = '/api/assignment') =>
   page.waitForResponse((r) => r.url().endsWith(path) && r.request().method() === method);
