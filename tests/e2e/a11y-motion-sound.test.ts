@@ -1,6 +1,7 @@
-import type { Assignment } from '@brainboard/domain';
+import { SNACKBAR_FADE_MS, SNACKBAR_MS, type Assignment } from '@brainboard/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLICK_AFTER_DROP_MS } from '../../web/src/board/clickAfterDrop.ts';
 import { card, column, titlesIn } from '../support/board.ts';
 import { browserAvailable, launchBrowser } from '../support/browser.ts';
 import { mouseLift, pressAndHear, watchWrites } from '../support/dnd.ts';
@@ -135,6 +136,8 @@ describe.runIf(browserAvailable('reduced motion and mute browser test'))(
       page.on('dialog', (d) => void d.accept());
       await page.addInitScript(WATCH);
       const student = await readyStudent(page, 'motion');
+      // The page's clock runs as usual, and the test can move it on.
+      await page.clock.install();
       const seed = async (body: Record<string, unknown>) => {
         const res = await student.as<{ item: Assignment }>('POST', '/api/assignment', body);
         expect(res.status).toBe(201);
@@ -182,6 +185,8 @@ describe.runIf(browserAvailable('reduced motion and mute browser test'))(
       await expect.poll(() => titlesIn(page, 'Done')).toEqual(['Poem analysis']);
       await writes.idle();
       await audit('board: card dropped in Done');
+      // A click within 300 ms of a drop ends that drop; this one means to edit.
+      await page.clock.runFor(CLICK_AFTER_DROP_MS);
 
       await page.getByRole('button', { name: 'Edit Read chapter 4' }).click();
       await page.getByRole('dialog', { name: 'Edit Assignment' }).waitFor();
@@ -200,7 +205,8 @@ describe.runIf(browserAvailable('reduced motion and mute browser test'))(
       await dialog.getByRole('checkbox', { name: 'Write three questions' }).check();
       await page.getByText('Focus gem +1 · Streak 1').waitFor();
       await audit('focus: celebration');
-      await page.getByText('Focus gem +1 · Streak 1').waitFor({ state: 'hidden', timeout: 10_000 });
+      await page.clock.runFor(SNACKBAR_MS + SNACKBAR_FADE_MS);
+      await page.getByText('Focus gem +1 · Streak 1').waitFor({ state: 'hidden' });
       await audit('focus: after the celebration');
 
       expect(moving).toEqual({});
@@ -237,6 +243,7 @@ describe.runIf(browserAvailable('reduced motion and mute browser test'))(
       const first = await task('Lab report', 1);
       await task('Vocabulary list', 2);
       await page.clock.install();
+      const writes = watchWrites(page);
 
       /**
        * Every moment that has a sound (SPEC §2 loading screen, §4 focus mode), in order;
@@ -250,6 +257,8 @@ describe.runIf(browserAvailable('reduced motion and mute browser test'))(
         const measure = async (moment: string, act: () => Promise<void>) => {
           const before = await soundsPlayed(page);
           await act();
+          // Each moment's saves end before the next moment starts (its own failure included).
+          await writes.idle();
           if (heard) {
             await expect
               .poll(async () => (await soundsPlayed(page)) - before, {
