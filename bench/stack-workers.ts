@@ -1,6 +1,7 @@
 /**
- * The Functions emulator under 50 concurrent clients: requests a second and the most
- * worker processes it ran at once (sampled every 250 ms), plus the time to 503 with the
+ * The Functions emulator under 50 concurrent clients: requests a second, p50/p95 latency,
+ * failures (5xx, unanswered) and the most worker processes it ran at once with their memory
+ * (sampled every 250 ms), plus the time to 503 with the
  * lite Firestore paused, and the PDF bomb's upload time and the function's peak memory.
  * A measurement, not a test. Run: BRAINBOARD_PORT_OFFSET=3000 npx tsx bench/stack-workers.ts
  * (BENCH_QUICK=1 or --quick: 2 clients for 1 s and a 16 MB bomb). BENCH_CLIENTS and
@@ -13,6 +14,7 @@ import { liteFirestorePidFile, ROOT } from '../scripts/stack/config.ts';
 import {
   assertFinite,
   isMain,
+  percentile,
   quickFromEnv,
   runAsScript,
   startBenchStack,
@@ -72,8 +74,12 @@ async function bombPdf(bytes: number): Promise<Buffer> {
 
 interface StackWorkersFigures extends Record<string, number> {
   requestsPerSecond: number;
+  p50Ms: number;
+  p95Ms: number;
   failed: number;
+  serverErrors: number;
   peakWorkers: number;
+  peakWorkersMb: number;
   bombStatus: number;
   bombMs: number;
   /** NaN-free: -1 when there is no lite Firestore to pause (full mode). */
@@ -119,26 +125,40 @@ export async function stackWorkers(
     const now = workers();
     if (now.count > peak.count) peak = now;
   }, 250);
-  const end = Date.now() + SECONDS * 1000;
+  const started0 = Date.now();
+  const end = started0 + SECONDS * 1000;
   let ok = 0;
   let failed = 0;
+  let serverErrors = 0;
+  let unanswered = 0;
+  const latencies: number[] = [];
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
       while (Date.now() < end) {
+        const t = performance.now();
         const res = await fetch(`${base}/assignments`, {
           headers: auth,
           signal: AbortSignal.timeout(30_000),
         }).catch(() => null);
+        await res?.text().catch(() => '');
+        latencies.push(performance.now() - t);
         if (res?.ok) ok++;
         else failed++;
-        await res?.text().catch(() => '');
+        if (!res) unanswered++;
+        else if (res.status >= 500) serverErrors++;
       }
     }),
   );
+  // Requests still running at the end are counted over the time they took.
+  const elapsed = (Date.now() - started0) / 1000;
   clearInterval(sampler);
+  const p50 = percentile(latencies, 50);
+  const p95 = percentile(latencies, 95);
   console.log(
-    `${CLIENTS} clients for ${SECONDS} s: ${(ok / SECONDS).toFixed(1)} requests/s, ${failed} failed; ` +
-      `peak ${peak.count} workers (${peak.rssMb} MB)`,
+    `${CLIENTS} clients for ${elapsed.toFixed(1)} s: ${(ok / elapsed).toFixed(1)} requests/s, ` +
+      `p50 ${p50.toFixed(0)} ms, p95 ${p95.toFixed(0)} ms; ${failed} failed ` +
+      `(${serverErrors} 5xx, ${unanswered} unanswered in 30 s); ` +
+      `peak ${peak.count} workers (${peak.rssMb} MB together, largest ${peak.largestMb} MB)`,
   );
 
   // The bomb: 1 GB of spaces in one compressed page (quick: 16 MB).
@@ -195,9 +215,13 @@ export async function stackWorkers(
     console.log('Firestore paused: not measured (no lite Firestore in this stack).');
   }
   const figures: StackWorkersFigures = {
-    requestsPerSecond: ok / SECONDS,
+    requestsPerSecond: ok / elapsed,
+    p50Ms: p50,
+    p95Ms: p95,
     failed,
+    serverErrors,
     peakWorkers: peak.count,
+    peakWorkersMb: peak.rssMb,
     bombStatus: upload.status,
     bombMs: bombDone - started,
     pausedStatus,

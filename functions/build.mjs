@@ -5,7 +5,12 @@ import { build, context } from 'esbuild';
 import { readFileSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `${name}/*`]);
+// unpdf (pdf.js) is bundled instead: it must run with patches/unpdf+1.7.0.patch (the limit on
+// decoded bytes), which an install at deploy time would not apply.
+const BUNDLED = new Set(['unpdf']);
+const external = Object.keys(pkg.dependencies ?? {})
+  .filter((name) => !BUNDLED.has(name))
+  .flatMap((name) => [name, `${name}/*`]);
 
 const options = {
   absWorkingDir: import.meta.dirname,

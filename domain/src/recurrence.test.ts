@@ -11,6 +11,7 @@ import {
   wallClockIn,
   type RepeatPattern,
 } from './recurrence.ts';
+import { zonedInstant } from './reminders.ts';
 
 const weeklyFri = { rrule: 'FREQ=WEEKLY;BYDAY=FR', until: null };
 
@@ -90,6 +91,28 @@ describe('followingDue', () => {
     expect(
       followingDue(weeklyFri, '2026-11-20T09:00:00', '2026-11-20T09:00:00', now, 'Asia/Tokyo'),
     ).toBe('2026-12-04T09:00:00');
+  });
+
+  it("keeps 5:00 PM across the zone's daylight-saving change, and reads now with the new offset", () => {
+    // New York moves to summer time (UTC-4) on Sunday 9 March 2031.
+    const sunday = { rrule: 'FREQ=WEEKLY;BYDAY=SU', until: null };
+    const anchor = '2031-03-02T17:00:00';
+    const zone = 'America/New_York';
+    // 20:30 UTC is 4:30 PM in summer time: today's 5:00 PM still lies ahead.
+    expect(followingDue(sunday, anchor, anchor, new Date('2031-03-09T20:30:00Z'), zone)).toBe(
+      '2031-03-09T17:00:00',
+    );
+    // 21:30 UTC is 5:30 PM: the next one is a week later, at 5:00 PM again.
+    expect(followingDue(sunday, anchor, anchor, new Date('2031-03-09T21:30:00Z'), zone)).toBe(
+      '2031-03-16T17:00:00',
+    );
+    // The same wall-clock time is a different instant on either side of the change.
+    expect(zonedInstant('2031-03-02T17:00:00', zone)?.toISOString()).toBe(
+      '2031-03-02T22:00:00.000Z',
+    );
+    expect(zonedInstant('2031-03-09T17:00:00', zone)?.toISOString()).toBe(
+      '2031-03-09T21:00:00.000Z',
+    );
   });
 });
 

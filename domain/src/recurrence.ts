@@ -26,6 +26,8 @@ export interface Repeat {
 const REPEAT_RULE_NOT_VALID =
   'repeat.rrule must be a rule such as FREQ=WEEKLY;BYDAY=FR (every week, every N days, or monthly on a day).';
 export const REPEAT_NEEDS_DUE_DATE = 'A repeating assignment needs a due date.';
+export const REPEAT_CHANGE_NEEDS_FOLLOWING =
+  'A change to how this assignment repeats applies to it and the ones after it. Choose "This and the ones after" to save it.';
 
 const DAY_CODES = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
 export type DayCode = (typeof DAY_CODES)[number];
@@ -231,6 +233,7 @@ export const repeatSchema = z
         .refine(isCalendarDate, 'repeat.until must be a date (YYYY-MM-DD) or null.')
         .nullable()
         .default(null),
+      /** Accepted from older clients and ignored: the rule runs in the profile's time_zone. */
       zone: z
         .string({ error: 'repeat.zone must be a time zone such as Europe/Berlin.' })
         .max(64, 'repeat.zone must be a time zone such as Europe/Berlin.')
@@ -247,7 +250,10 @@ export const repeatSchema = z
   .nullable();
 export type RepeatInput = z.output<typeof repeatSchema>;
 
-/** Which instances an edit of a repeating assignment changes. */
+/**
+ * Which instances an edit or a delete of a repeating assignment is for: "this" card only, or
+ * this one and the ones "following" it. A change of the rule is always "following".
+ */
 const REPEAT_SCOPES = ['this', 'following'] as const;
 export type RepeatScope = (typeof REPEAT_SCOPES)[number];
 export const repeatScopeSchema = z.enum(REPEAT_SCOPES, {

@@ -12,6 +12,8 @@ export interface GroupProcess {
   /** Last lines of its output, for error messages. */
   tail(): string;
   stop(timeoutMs?: number): Promise<void>;
+  /** Kills the whole group at once (SIGKILL, as a crash would) and waits for the exit. */
+  kill(): Promise<void>;
 }
 
 /**
@@ -81,6 +83,10 @@ export function spawnGroup(
       await Promise.race([exited, new Promise((r) => setTimeout(r, 2000))]);
       // Workers the main process left behind in its group.
       signalGroup('SIGKILL');
+    },
+    async kill() {
+      signalGroup('SIGKILL');
+      await exited;
     },
   };
 }

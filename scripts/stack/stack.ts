@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { startCalendarStandin } from '../standins/calendar-standin.ts';
+import { startCalendarStandin, type CalendarStandin } from '../standins/calendar-standin.ts';
 import { startOpenAIStandin } from '../standins/openai-standin.ts';
 import { startPushStandin } from '../standins/push-standin.ts';
 import { startReminderJob } from './jobs.ts';
@@ -23,6 +23,7 @@ import {
   type ProviderUrls,
 } from './config.ts';
 import { startLms, startLmsSyncLoop, LMS_STANDIN_PORT } from './lms-jobs.ts';
+import { startFaultControl, type FaultControl, type StoppablePart } from './faultControl.ts';
 import { detectMode, type ModeChoice } from './mode.ts';
 import {
   assertPortsFree,
@@ -41,6 +42,11 @@ export interface StackOptions {
   echo?: (line: string) => void;
   /** Progress messages. */
   log?: (message: string) => void;
+  /**
+   * Serve a control that stops and starts one part alone (the lite Firestore, the Calendar
+   * stand-in), for fault tests; its URL is `urls.control`.
+   */
+  faultControl?: boolean;
 }
 
 export interface Stack {
@@ -53,11 +59,15 @@ export interface Stack {
     calendar: string | null;
     push: string;
     lms: string;
+    control: string | null;
   };
   stop(): Promise<void>;
 }
 
 type Stopper = () => Promise<unknown>;
+
+const isRunning = (proc: GroupProcess) =>
+  proc.child.exitCode === null && proc.child.signalCode === null;
 
 async function bundleFunctions(
   watch: boolean,
@@ -101,6 +111,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     stoppers.length = 0;
   };
 
+  const parts: Record<string, StoppablePart> = {};
   try {
     const mode = await detectMode();
     log(`Mode: ${mode.mode}. ${mode.reason}`);
@@ -130,14 +141,27 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       log(`OpenAI stand-in: ${openai.url}`);
     }
     if (useCalendarStandin) {
-      const calendar = await startCalendarStandin({
-        port: CALENDAR_STANDIN_PORT,
-        host: '127.0.0.1',
-      });
-      stoppers.push(() => calendar.close());
+      const startCalendar = () =>
+        startCalendarStandin({ port: CALENDAR_STANDIN_PORT, host: '127.0.0.1' });
+      let calendar: CalendarStandin | null = await startCalendar();
+      stoppers.push(async () => calendar?.close());
       providers.calendarRootUrl = calendar.url;
       providers.oauthTokenUrl = `${calendar.url}token`;
       log(`Calendar stand-in: ${calendar.url}`);
+      // Stopping closes its listening socket and connections; it starts again empty.
+      parts.calendar = {
+        get running() {
+          return calendar !== null;
+        },
+        async stop() {
+          const closing = calendar?.close();
+          calendar = null;
+          await closing;
+        },
+        async start() {
+          calendar ??= await startCalendar();
+        },
+      };
     }
 
     const push = await startPushStandin({ port: PUSH_STANDIN_PORT, host: '127.0.0.1' });
@@ -150,32 +174,57 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     if (mode.mode === 'lite') {
       // Its own process: a fault can pause or stop it without touching the rest.
-      const firestore = spawnGroup(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          join(ROOT, 'scripts', 'stack', 'liteFirestore.ts'),
-          String(emulatorPorts.firestore),
-          liteFirestorePidFile(),
-        ],
-        {
-          cwd: ROOT,
-          env: process.env,
-          logFile: join(
-            DATA_DIR,
-            'logs',
-            `lite-firestore${PORT_OFFSET ? `-${PORT_OFFSET}` : ''}.log`,
-          ),
-        },
-      );
-      stoppers.push(() => firestore.stop(2000));
-      await waitForPort(emulatorPorts.firestore, {
-        timeoutMs: 30_000,
-        process: firestore,
-        what: 'The lite Firestore',
-      });
+      const startFirestore = async () => {
+        const proc = spawnGroup(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            join(ROOT, 'scripts', 'stack', 'liteFirestore.ts'),
+            String(emulatorPorts.firestore),
+            liteFirestorePidFile(),
+          ],
+          {
+            cwd: ROOT,
+            env: process.env,
+            logFile: join(
+              DATA_DIR,
+              'logs',
+              `lite-firestore${PORT_OFFSET ? `-${PORT_OFFSET}` : ''}.log`,
+            ),
+          },
+        );
+        try {
+          await waitForPort(emulatorPorts.firestore, {
+            timeoutMs: 30_000,
+            process: proc,
+            what: 'The lite Firestore',
+          });
+        } catch (err) {
+          await proc.stop(2000);
+          throw err;
+        }
+        return proc;
+      };
+      let firestore: GroupProcess | null = null;
+      stoppers.push(async () => firestore?.stop(2000));
+      firestore = await startFirestore();
       log(`Lite Firestore (gRPC): ${urls.firestoreHost}`);
+      // Stopping kills it (its data is in memory: it starts again empty).
+      parts.firestore = {
+        get running() {
+          return firestore !== null && isRunning(firestore);
+        },
+        async stop() {
+          const killing = firestore?.kill();
+          firestore = null;
+          await killing;
+        },
+        async start() {
+          if (firestore && isRunning(firestore)) return;
+          firestore = await startFirestore();
+        },
+      };
     }
 
     const fnEnv = functionsEnv(mode.mode, providers);
@@ -271,6 +320,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       webUrl = urls.web;
     }
 
+    let control: FaultControl | null = null;
+    if (options.faultControl) {
+      const started = await startFaultControl(parts);
+      stoppers.push(() => started.close());
+      control = started;
+      log(`Fault control: ${control.url}/parts`);
+    }
+
     return {
       mode,
       urls: {
@@ -281,6 +338,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         calendar: providers.calendarRootUrl ?? null,
         push: push.url,
         lms: lms.url,
+        control: control?.url ?? null,
       },
       stop,
     };

@@ -9,6 +9,7 @@ import {
   standinReply,
   startOpenAIStandin,
   type OpenAIStandin,
+  type StreamRecord,
 } from './openai-standin.ts';
 
 let standin: OpenAIStandin;
@@ -274,6 +275,13 @@ describe('OpenAI stand-in with the real openai client', () => {
     await expect.poll(() => standin.aborted, { timeout: 2_000 }).toBe(1);
     const stats = await fetch(standin.url.replace(/\/v1$/, '/__standin/stats'));
     expect(await stats.json()).toMatchObject({ aborted: 1 });
+    const streams = (await (
+      await fetch(standin.url.replace(/\/v1$/, '/__standin/streams'))
+    ).json()) as StreamRecord[];
+    const closed = streams.find((s) => s.prompt.startsWith('Long answer please'));
+    expect(closed).toMatchObject({ outcome: 'client-closed' });
+    expect(closed!.sent).toBeLessThan(closed!.chunks);
+    expect(closed!.closedAt).toBeGreaterThanOrEqual(closed!.openedAt);
   });
 
   it('lists the stand-in model and rejects requests without an API key', async () => {

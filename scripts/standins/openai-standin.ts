@@ -12,7 +12,9 @@
 //   GET  /v1/models, /v1/models/{id}   one model, 'brainboard-standin'.
 //   GET  /__standin/requests    recorded chat completion request bodies (JSON array)
 //   GET  /__standin/stats       { aborted, requests }
-//   POST /__standin/reset       clears recorded requests and the aborted count
+//   GET  /__standin/streams     every streamed answer: its prompt, content chunks sent of all,
+//                               and how it ended ('open', 'finished', 'client-closed', 'dropped')
+//   POST /__standin/reset       clears recorded requests, streams and the aborted count
 //
 // Replies are deterministic: "Stand-in reply to: <last user message, ≤200 chars>" plus two
 // fixed-form sentences (see standinReply). Markers in the last user message inject failures:
@@ -51,6 +53,19 @@ export interface OpenAIStandinOptions {
   slowChunkDelayMs?: number;
 }
 
+/** One streamed answer, as the stand-in saw it. */
+export interface StreamRecord {
+  /** The last user message (markers included), at most 500 characters. */
+  prompt: string;
+  /** Content chunks of the whole answer. */
+  chunks: number;
+  /** Content chunks written before it ended. */
+  sent: number;
+  outcome: 'open' | 'finished' | 'client-closed' | 'dropped';
+  openedAt: number;
+  closedAt: number | null;
+}
+
 /** A chat completion request body as received. */
 interface RecordedRequest {
   model?: string;
@@ -69,6 +84,8 @@ export interface OpenAIStandin {
   requests: RecordedRequest[];
   /** Streaming requests whose client disconnected before the end. */
   readonly aborted: number;
+  /** Every streamed answer, oldest first. */
+  streams: StreamRecord[];
 }
 
 /** Text of a message's content (string or array of text parts). */
@@ -157,6 +174,7 @@ export async function startOpenAIStandin(opts: OpenAIStandinOptions = {}): Promi
   const chunkDelayMs = opts.chunkDelayMs ?? 15;
   const slowChunkDelayMs = opts.slowChunkDelayMs ?? 200;
   const requests: RecordedRequest[] = [];
+  const streams: StreamRecord[] = [];
   let aborted = 0;
   let shuttingDown = false;
   let counter = 0;
@@ -309,12 +327,26 @@ export async function startOpenAIStandin(opts: OpenAIStandinOptions = {}): Promi
       connection: 'keep-alive',
       ...headers,
     });
+    const deltas = splitIntoDeltas(content);
+    const stream: StreamRecord = {
+      prompt: prompt.slice(0, 500),
+      chunks: deltas.length,
+      sent: 0,
+      outcome: 'open',
+      openedAt: Date.now(),
+      closedAt: null,
+    };
+    streams.push(stream);
     let gone = false;
     let failing = false;
     res.on('close', () => {
+      stream.closedAt = Date.now();
       if (!res.writableFinished) {
         gone = true;
+        stream.outcome = failing ? 'dropped' : 'client-closed';
         if (!failing && !shuttingDown) aborted++;
+      } else {
+        stream.outcome = 'finished';
       }
     });
     const send = (data: unknown) => {
@@ -331,7 +363,6 @@ export async function startOpenAIStandin(opts: OpenAIStandinOptions = {}): Promi
         })),
       ),
     );
-    const deltas = splitIntoDeltas(content);
     // With the fail marker: a couple of content chunks, then the connection drops.
     const failAt = failMidStream ? Math.min(2, deltas.length - 1) : -1;
     for (let i = 0; i < deltas.length; i++) {
@@ -347,6 +378,7 @@ export async function startOpenAIStandin(opts: OpenAIStandinOptions = {}): Promi
           chunk([{ index, delta: { content: deltas[i] }, logprobs: null, finish_reason: null }]),
         );
       }
+      stream.sent = i + 1;
     }
     await sleep(delay);
     if (gone) return;
@@ -393,8 +425,10 @@ export async function startOpenAIStandin(opts: OpenAIStandinOptions = {}): Promi
     if (path === '/__standin/stats' && method === 'GET') {
       return sendJson(res, 200, { aborted, requests: requests.length });
     }
+    if (path === '/__standin/streams' && method === 'GET') return sendJson(res, 200, streams);
     if (path === '/__standin/reset' && method === 'POST') {
       requests.length = 0;
+      streams.length = 0;
       aborted = 0;
       return sendJson(res, 200, { ok: true });
     }
@@ -442,6 +476,7 @@ export async function startOpenAIStandin(opts: OpenAIStandinOptions = {}): Promi
     url: `http://${listening.urlHost}:${listening.port}/v1`,
     port: listening.port,
     requests,
+    streams,
     get aborted() {
       return aborted;
     },

@@ -2,6 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { buildSamplePdf } from '../../functions/src/files/pdf.fixture.ts';
+import {
+  lzwSpaces,
+  onePagePdf,
+  runLengthSpaces,
+} from '../../functions/src/files/pdfBombs.fixture.ts';
 import { DATA_DIR } from '../../scripts/stack/config.ts';
 import { call, sessionOf } from '../support/api.ts';
 import { createTestUser, type TestUser } from '../support/auth.ts';
@@ -175,6 +180,39 @@ describe('POST /api/upload-pdf', () => {
     });
     expect(foreign.status).toBe(404);
     expect(foreign.body).toEqual({ error: 'That file was not found. Please upload it again.' });
+  });
+
+  it('refuses LZW and RunLength bombs with 422, storing and counting nothing', async () => {
+    const me = await signedIn();
+    const counters = await fillRateWindow(me.user.uid, 'upload', 5);
+    const MB = 1024 * 1024;
+    const bombs = [
+      { name: 'lzw.pdf', bytes: onePagePdf(lzwSpaces(1024 * MB), '/Filter /LZWDecode') },
+      {
+        name: 'runlength.pdf',
+        bytes: onePagePdf(runLengthSpaces(512 * MB), '/Filter /RunLengthDecode'),
+      },
+      // Its filter given by reference: only pdf.js, in the function's worker, sees it.
+      {
+        name: 'hidden.pdf',
+        bytes: onePagePdf(lzwSpaces(1024 * MB), '/Filter 5 0 R', '5 0 obj\n/LZWDecode\nendobj\n'),
+      },
+    ];
+    for (const bomb of bombs) {
+      const started = Date.now();
+      const res = await upload(me, [bomb]);
+      console.log(
+        `[upload] ${bomb.name} (${(bomb.bytes.length / 1024).toFixed(0)} KB): ${res.status} after ${Date.now() - started} ms`,
+      );
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual({
+        error: `File ${bomb.name} holds too much compressed content to read. Please upload a smaller PDF.`,
+      });
+    }
+    const { db } = admin();
+    const stored = await db.collection('users').doc(me.user.uid).collection('files').get();
+    expect(stored.size).toBe(0);
+    for (const path of counters) expect((await db.doc(path).get()).get('count')).toBe(5);
   });
 
   it('answers 429 past 10 stored uploads a minute, with Retry-After; refused files do not count', async () => {

@@ -1,7 +1,8 @@
-import type { Browser } from 'playwright-core';
+import { followingDue, nextOccurrence } from '@brainboard/domain';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { studentApi } from '../support/api.ts';
-import { column, titlesIn } from '../support/board.ts';
+import { card, column, titlesIn } from '../support/board.ts';
 import { browserAvailable, launchBrowser, watchConsole } from '../support/browser.ts';
 import { signInWithGoogle } from '../support/signin.ts';
 import { idTokenOf } from '../support/idToken.ts';
@@ -17,10 +18,8 @@ describe.runIf(browserAvailable('repeating assignment browser test'))(
       await browser?.close();
     });
 
-    it('makes a weekly assignment, finishes it, and finds the next one in New', async () => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const page = await context.newPage();
-      const problems = watchConsole(page);
+    /** A signed-in student past the first-run screens, on the board. */
+    async function student(page: Page) {
       await signInWithGoogle(page, {
         email: `repeat-${Date.now()}@example.com`,
         name: 'Repeat Student',
@@ -35,6 +34,14 @@ describe.runIf(browserAvailable('repeating assignment browser test'))(
       });
       await page.reload();
       await column(page, 'New').waitFor({ timeout: 20_000 });
+      return { id, as };
+    }
+
+    it('makes a weekly assignment, finishes it, and finds the next one in New', async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      const problems = watchConsole(page);
+      const { as } = await student(page);
 
       // 14 March 2031 is a Friday.
       await page.getByRole('button', { name: 'Add Assignment' }).click();
@@ -70,7 +77,8 @@ describe.runIf(browserAvailable('repeating assignment browser test'))(
       await e.getByLabel('Status').selectOption('done');
       await e.getByRole('button', { name: 'Update' }).click();
       await e.getByRole('button', { name: 'Only this one' }).click();
-      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      // The save may wait for a fresh Functions worker on a busy machine.
+      await expect.poll(() => page.getByRole('dialog').count(), { timeout: 15_000 }).toBe(0);
 
       await expect
         .poll(() => titlesIn(page, 'Done'), { timeout: 15_000 })
@@ -85,6 +93,63 @@ describe.runIf(browserAvailable('repeating assignment browser test'))(
       expect(items.filter((a) => a.status === 'new').map((a) => [a.title, a.due_date])).toEqual([
         ['Physics problem set', '2031-03-21T17:00:00'],
       ]);
+      expect(problems.filter((p) => !/net::ERR_FAILED|Failed to load resource/.test(p))).toEqual(
+        [],
+      );
+      await context.close();
+    });
+
+    it('skips a missed weekly card from the reset sheet, then deletes only this one', async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      const problems = watchConsole(page);
+      const { as } = await student(page);
+      const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      const weekly = { rrule: 'FREQ=WEEKLY;BYDAY=FR', until: null };
+      // A Friday at 5:00 PM two to three weeks ago.
+      const past = new Date(Date.now() - 21 * 86_400_000).toISOString().slice(0, 10);
+      const due = nextOccurrence(weekly, '2020-01-03T17:00:00', `${past}T00:00:00`)!;
+      const created = await as('POST', '/api/assignment', {
+        title: 'Weekly reading',
+        due_date: due,
+        repeat: weekly,
+      });
+      expect(created.status).toBe(201);
+      const cardId = (created.body as { item: { id: string } }).item.id;
+      await page.reload();
+      await column(page, 'New').waitFor({ timeout: 20_000 });
+
+      const writes: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/api/assignment') && r.method() !== 'GET') {
+          writes.push(`${r.method()} ${new URL(r.url()).pathname}`);
+        }
+      });
+      await page.getByRole('button', { name: 'Reset', exact: true }).click();
+      const sheet = page.getByRole('dialog', { name: 'A fresh start' });
+      const skipped = page.waitForResponse((r) =>
+        r.url().endsWith(`/api/assignment/${cardId}/skip`),
+      );
+      await sheet.getByRole('button', { name: 'Skip to next Fri: Weekly reading' }).click();
+      const moved = (await (await skipped).json()) as { item: { due_date: string } };
+      const expected = followingDue(weekly, due, due, new Date(), zone);
+      expect(moved.item.due_date).toBe(expected);
+      await sheet.getByText('All set. Everything has a time that still lies ahead.').waitFor();
+      expect(writes).toEqual([`POST /api/assignment/${cardId}/skip`]);
+      await sheet.getByRole('button', { name: 'Close' }).first().click();
+
+      // Deleting the open card asks once; "Only this one" brings the next Friday's card.
+      await card(page, 'Weekly reading').hover();
+      await page.getByRole('button', { name: 'Delete Weekly reading' }).click();
+      const question = page.getByRole('alertdialog', { name: 'Delete a repeating assignment' });
+      const deleted = page.waitForResponse(
+        (r) => r.url().endsWith('/api/assignment') && r.request().method() === 'DELETE',
+      );
+      await question.getByRole('button', { name: 'Only this one' }).click();
+      const answer = (await (await deleted).json()) as { next: { id: string; due_date: string } };
+      expect(answer.next.due_date).toBe(nextOccurrence(weekly, due, expected!));
+      await expect.poll(() => page.locator(`li[data-card-id="${answer.next.id}"]`).count()).toBe(1);
+      expect(await page.locator(`li[data-card-id="${cardId}"]`).count()).toBe(0);
       expect(problems.filter((p) => !/net::ERR_FAILED|Failed to load resource/.test(p))).toEqual(
         [],
       );

@@ -15,6 +15,8 @@ declare module 'vitest' {
       calendar: string | null;
       push: string;
       lms: string;
+      /** Stops and starts one part of the stack alone (scripts/stack/faultControl.ts). */
+      control: string;
     };
   }
 }
@@ -32,6 +34,7 @@ export async function setup(project: TestProject) {
   stack = await startStack({
     web,
     seed: false,
+    faultControl: true,
     log: (m) => console.log(`[stack] ${m}`),
   });
   console.log(`[stack] ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -46,6 +49,7 @@ export async function setup(project: TestProject) {
     calendar: stack.urls.calendar,
     push: stack.urls.push,
     lms: stack.urls.lms,
+    control: stack.urls.control ?? '',
   });
 }
 

@@ -7,7 +7,7 @@ interface ChatDoc {
   updated_at: string;
 }
 
-function chatsOf(db: Firestore, uid: string) {
+export function chatsOf(db: Firestore, uid: string) {
   return db.collection('users').doc(uid).collection('chats');
 }
 

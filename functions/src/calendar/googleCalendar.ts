@@ -23,7 +23,7 @@ const EVENT_CREATED = 'The event was added to your Google Calendar.';
 const EVENT_UPDATED = 'The event in your Google Calendar was updated.';
 
 /** Stored on the assignment document; not part of the API shape. */
-const EVENT_ID_FIELD = 'calendar_event_id';
+export const EVENT_ID_FIELD = 'calendar_event_id';
 
 export interface SaveResult {
   message: string;

@@ -1,5 +1,10 @@
 /** PDF checks and text extraction for uploads. */
-import { PDF_MAX_PAGES, PdfLimitError } from './pdfLimits.ts';
+import {
+  pdfDecodeBudget,
+  PDF_MAX_DECODED_BYTES,
+  PDF_MAX_PAGES,
+  PdfLimitError,
+} from './pdfLimits.ts';
 
 const PDF_MAGIC = '%PDF-';
 
@@ -45,19 +50,30 @@ interface TextItemLike {
 /**
  * The text of a PDF, page by page, up to `maxChars` characters. Pages past
  * the cap are never parsed, so a long document costs no more than a short one.
+ * Its streams may decode to `maxDecodedBytes` together, whatever their filters;
+ * past that it throws PdfLimitError('decoded').
  */
 export async function extractPdfText(
   bytes: Uint8Array,
   maxChars = PDF_TEXT_MAX_CHARS,
   budgetMs = PDF_EXTRACT_BUDGET_MS,
   maxPages = PDF_MAX_PAGES,
+  maxDecodedBytes = PDF_MAX_DECODED_BYTES,
 ): Promise<ExtractedText> {
+  // pdf.js itself first: loading it sets up its decode budget.
+  await import('unpdf/pdfjs');
   const { getDocumentProxy } = await import('unpdf');
+  const decoded = pdfDecodeBudget();
+  Object.assign(decoded, { limit: maxDecodedBytes, used: 0, exceeded: false });
+  const overLimit = () => {
+    if (decoded.exceeded) throw new PdfLimitError('decoded');
+  };
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // pdf.js takes ownership of the buffer it is given: pass a copy.
     pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 } as never);
   } catch (err) {
+    overLimit();
     const name = (err as { name?: unknown })?.name;
     throw new PdfReadError(name === 'PasswordException' ? 'password' : 'invalid', err);
   }
@@ -86,12 +102,15 @@ export async function extractPdfText(
         .replace(/[ \t]+\n/g, '\n')
         .trim();
       page.cleanup();
+      // pdf.js logs a failed stream and goes on: the budget tells whether one was cut.
+      overLimit();
       if (pageText) {
         parts.push(pageText);
         length += pageText.length + 2;
       }
     }
   } catch (err) {
+    overLimit();
     throw new PdfReadError('invalid', err);
   } finally {
     await pdf.destroy().catch(() => {});

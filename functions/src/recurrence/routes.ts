@@ -9,7 +9,7 @@ import {
 } from '../assignments/store.ts';
 import { callerOf } from '../http/auth.ts';
 import { badRequest, notFound, route } from '../http/errors.ts';
-import { nextDueOf, seriesRef, type SeriesDoc } from './series.ts';
+import { nextDueOf, readProfileZone, readSeries } from './series.ts';
 
 const NOT_FOUND = 'That assignment does not exist.';
 const SKIP_NOT_OPEN = 'Only an open repeating assignment can skip to its next date.';
@@ -36,9 +36,9 @@ export function recurrenceRoutes(db: Firestore): Router {
         if (!doc) throw notFound(NOT_FOUND);
         const seriesId = (doc as { series_id?: unknown }).series_id;
         if (typeof seriesId !== 'string' || doc.status === 'done') throw badRequest(SKIP_NOT_OPEN);
-        const snap = await tx.get(seriesRef(db, uid, seriesId));
-        if (!snap.exists) throw badRequest(SKIP_NOT_OPEN);
-        const next = nextDueOf(snap.data() as SeriesDoc, doc.due_date, now);
+        const series = await readSeries(tx, db, uid, seriesId);
+        if (!series) throw badRequest(SKIP_NOT_OPEN);
+        const next = nextDueOf(series, doc.due_date, now, await readProfileZone(tx, db, uid));
         if (!next) throw badRequest(SKIP_NO_MORE);
         tx.update(assignmentRef(db, uid, id), { due_date: next, ...writeStamp(now) });
       });

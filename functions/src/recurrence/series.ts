@@ -8,13 +8,20 @@ import {
 } from '@brainboard/domain';
 import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
 import { randomBytes } from 'node:crypto';
+import { chatsOf } from '../ai/chats.ts';
 import { assignmentsOf, subtaskMap, type AssignmentDoc } from '../assignments/store.ts';
+import { EVENT_ID_FIELD } from '../calendar/googleCalendar.ts';
 import { badRequest } from '../http/errors.ts';
+import { profileZone } from '../reminders/dispatcher.ts';
+import { profileRef } from '../users/profile.ts';
 
 /**
  * `users/{uid}/series/{seriesId}`: how a repeating assignment repeats and what each new
  * instance starts from. The rule's first due date (`anchor`) fixes the wall-clock time and the
- * cadence; `zone` is the student's IANA zone, which decides what "now" is on that clock.
+ * cadence; `zone` is the IANA zone of the student's profile (`time_zone`) when the series last
+ * planned a date, which decides what "now" is on that clock. Due dates are wall-clock times, so
+ * a new profile zone keeps "every Friday 5:00 PM" at 5:00 PM on the student's new clock: the
+ * profile is read again whenever a date is planned, and the series takes its zone.
  */
 export interface SeriesDoc {
   rrule: string;
@@ -44,7 +51,21 @@ export const newSeriesId = (assignmentId: string | undefined, now: Date) =>
     ? `series-${assignmentId}`
     : `series-${now.getTime()}-${randomBytes(4).toString('hex')}`;
 
-const DEFAULT_ZONE = 'UTC';
+/** The student's zone from the profile (UTC when none is set), read in the transaction. */
+export async function readProfileZone(tx: Transaction, db: Firestore, uid: string) {
+  return profileZone((await tx.get(profileRef(db, uid))).get('time_zone'));
+}
+
+/** The series, read in the transaction; null when it does not exist. */
+export async function readSeries(
+  tx: Transaction,
+  db: Firestore,
+  uid: string,
+  id: string,
+): Promise<SeriesDoc | null> {
+  const snap = await tx.get(seriesRef(db, uid, id));
+  return snap.exists ? (snap.data() as SeriesDoc) : null;
+}
 
 /** The due date a repeat is anchored on: it must have a time. */
 export function requireTimedDue(due: string): string {
@@ -59,13 +80,14 @@ export function seriesFor(
   doc: Pick<AssignmentDoc, 'title' | 'description' | 'due_date' | 'subtasks'> & {
     reminders?: unknown;
   },
+  zone: string,
   now: Date,
 ): SeriesDoc {
   return {
     rrule: repeat.rrule,
     until: repeat.until,
     anchor: requireTimedDue(doc.due_date),
-    zone: repeat.zone ?? DEFAULT_ZONE,
+    zone,
     template: templateOf(doc),
     open_id: instanceId,
     stopped: false,
@@ -81,6 +103,7 @@ export function startSeries(
   instanceId: string,
   repeat: NonNullable<RepeatInput>,
   input: { title: string; description: string; due_date: string; subtasks: { title: string }[] },
+  zone: string,
   now: Date,
 ): { id: string; write: (tx: Transaction) => void } {
   const id = newSeriesId(instanceId, now);
@@ -96,6 +119,7 @@ export function startSeries(
         ]),
       ),
     },
+    zone,
     now,
   );
   return { id, write: (tx) => tx.create(seriesRef(db, uid, id), doc) };
@@ -121,29 +145,58 @@ export const repeatOf = (s: Pick<SeriesDoc, 'rrule' | 'until'>): Repeat => ({
   until: s.until,
 });
 
-/** The next due date after an instance due `due`, or null when the series has ended. */
-export function nextDueOf(series: SeriesDoc, due: string, now: Date): string | null {
+/**
+ * The next due date after an instance due `due`, read on the clock of `zone` (the profile's),
+ * or null when the series has ended.
+ */
+export function nextDueOf(series: SeriesDoc, due: string, now: Date, zone: string): string | null {
   if (series.stopped) return null;
-  return followingDue(repeatOf(series), series.anchor, due, now, series.zone);
+  return followingDue(repeatOf(series), series.anchor, due, now, zone);
+}
+
+/** The instance a series created: nothing about it has been done since (safe to take back). */
+export async function isUntouchedInstance(
+  tx: Transaction,
+  db: Firestore,
+  uid: string,
+  id: string,
+  doc: Record<string, unknown>,
+): Promise<boolean> {
+  if (doc.status !== 'new' || doc.version !== 1 || doc[EVENT_ID_FIELD] !== undefined) return false;
+  return !(await tx.get(chatsOf(db, uid).doc(id))).exists;
+}
+
+/** The instance that follows: the card to create and what the series records about it. */
+export interface PlannedInstance {
+  create: (tx: Transaction) => void;
+  series: Pick<SeriesDoc, 'open_id' | 'zone' | 'updated_at'>;
+  item: { id: string; doc: AssignmentDoc };
 }
 
 /**
- * Plans the instance that follows one becoming Done. All reads happen here (a transaction reads
- * before it writes); the returned `write` adds the writes. The next instance's id comes from the
- * series and the occurrence, so two devices finishing the same card at once create one card.
+ * Plans the instance that follows `instanceId` (due `due`) when that card leaves the series'
+ * open place: it became Done, or it was deleted on its own. Only the series' open instance has a
+ * successor, so a finished card that was reopened and finished again never adds a second one.
+ * `known` is the series as this transaction leaves it, when the same edit starts or changes it;
+ * otherwise it is read. All reads happen here (a transaction reads before it writes); the
+ * caller writes `create` and merges `series` into its write of the series. The next instance's
+ * id comes from the series and the occurrence, so two devices finishing the same card at once
+ * create one card.
  */
 export async function planNextInstance(
   tx: Transaction,
   db: Firestore,
   uid: string,
   seriesId: string,
+  instanceId: string,
   due: string,
   now: Date,
-): Promise<((tx: Transaction) => void) | null> {
-  const seriesSnap = await tx.get(seriesRef(db, uid, seriesId));
-  if (!seriesSnap.exists) return null;
-  const series = seriesSnap.data() as SeriesDoc;
-  const next = nextDueOf(series, due, now);
+  known?: SeriesDoc,
+): Promise<PlannedInstance | null> {
+  const series = known ?? (await readSeries(tx, db, uid, seriesId));
+  if (!series || series.open_id !== instanceId) return null;
+  const zone = await readProfileZone(tx, db, uid);
+  const next = nextDueOf(series, due, now, zone);
   if (!next) return null;
   const nextRef = assignmentsOf(db, uid).doc(instanceIdOf(seriesId, next));
   if ((await tx.get(nextRef)).exists) return null;
@@ -179,11 +232,9 @@ export async function planNextInstance(
   if (Array.isArray(series.template.reminders)) {
     doc.reminders = series.template.reminders.filter((m): m is number => typeof m === 'number');
   }
-  return (t) => {
-    t.create(nextRef, doc);
-    t.update(seriesRef(db, uid, seriesId), {
-      open_id: nextRef.id,
-      updated_at: now.toISOString(),
-    });
+  return {
+    create: (t) => t.create(nextRef, doc),
+    series: { open_id: nextRef.id, zone, updated_at: now.toISOString() },
+    item: { id: nextRef.id, doc },
   };
 }

@@ -8,6 +8,7 @@ import {
   SUBTASKS_MAX_COUNT,
   subtaskInputSchema,
   subtaskTitleSchema,
+  repeatScopeSchema,
   type Assignment,
 } from '@brainboard/domain';
 import { Router } from 'express';
@@ -24,7 +25,6 @@ import {
   isoDate,
   listAssignments,
   noteMap,
-  readAssignmentDoc,
   readInTransaction,
   subtaskMap,
   toAssignment,
@@ -36,8 +36,10 @@ import { deleteChat } from '../ai/chats.ts';
 import { callerOf } from '../http/auth.ts';
 import { badRequest, HttpError, notFound, route } from '../http/errors.ts';
 import { parseBody } from '../http/validate.ts';
-import { planRepeatEdit } from '../recurrence/edit.ts';
+import { planRepeatDelete, planRepeatEdit } from '../recurrence/edit.ts';
 import { repeatOf, startSeries } from '../recurrence/series.ts';
+import { profileZone } from '../reminders/dispatcher.ts';
+import { profileRef } from '../users/profile.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { UpdateData } from 'firebase-admin/firestore';
 
@@ -152,8 +154,10 @@ export function assignmentRoutes(db: Firestore): Router {
         ...s,
         id: s.id ?? newSubtaskId(now.getTime()),
       }));
+      // The rule runs on the clock of the profile's time zone.
+      const zone = repeat ? profileZone((await profileRef(db, uid).get()).get('time_zone')) : '';
       const series = repeat
-        ? startSeries(db, uid, ref, repeat, { ...fields, subtasks }, now)
+        ? startSeries(db, uid, ref, repeat, { ...fields, subtasks }, zone, now)
         : null;
       const { item } = await createAssignment(
         db,
@@ -246,18 +250,34 @@ export function assignmentRoutes(db: Firestore): Router {
     }),
   );
 
+  // Deleting the open card of a repeat asks which cards it is for: "this" (the default) brings
+  // the series' next card, "following" stops the repeat. The answer carries that next card.
   router.delete(
     '/assignment',
     route(async (req, res) => {
       const { uid } = callerOf(req);
-      const { id } = parseBody(
-        z.strictObject({ id: idParam }, { error: 'id is required.' }),
+      const { id, scope } = parseBody(
+        z.strictObject(
+          { id: idParam, scope: repeatScopeSchema.optional() },
+          {
+            error: (issue) =>
+              issue.code === 'unrecognized_keys'
+                ? `Unknown field: ${String(issue.keys[0])}.`
+                : 'id is required.',
+          },
+        ),
         req.body,
       );
-      if (!(await readAssignmentDoc(db, uid, id))) throw notFound(NOT_FOUND);
-      await assignmentRef(db, uid, id).delete();
+      const now = new Date();
+      const next = await db.runTransaction(async (tx) => {
+        const doc = await mustReadIn(tx, db, uid, id);
+        const plan = await planRepeatDelete(tx, db, uid, id, doc, scope ?? 'this', now);
+        tx.delete(assignmentRef(db, uid, id));
+        plan.write(tx);
+        return plan.next;
+      });
       await deleteChat(db, uid, id);
-      res.json({ ok: true });
+      res.json({ ok: true, next: next ? toAssignment(next.id, next.doc) : null });
     }),
   );
 

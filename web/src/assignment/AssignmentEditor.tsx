@@ -61,7 +61,6 @@ import { useEditorDraft } from './useEditorDraft.ts';
 import { RepeatField } from '../recurrence/RepeatField.tsx';
 import { ScopeQuestion } from '../recurrence/ScopeQuestion.tsx';
 import {
-  deviceZone,
   repeatChanged,
   repeatFormOf,
   repeatOfForm,
@@ -113,12 +112,6 @@ function withApproved(
   ];
 }
 const untracked = <T,>(write: Promise<T>) => write;
-
-/** The repeat to send: the rule, its end, and this device's zone. */
-function repeatWithZone(form: RepeatForm) {
-  const repeat = repeatOfForm(form);
-  return repeat ? { ...repeat, zone: deviceZone() } : null;
-}
 
 /** "Focus on this task": edit mode, not done, with an incomplete subtask (SPEC §2). */
 function FocusThisButton({ id, onOpened }: { id: string; onOpened(): void }) {
@@ -347,14 +340,14 @@ export function AssignmentEditor({
               ...(estimate_minutes ? { estimate_minutes } : {}),
             })),
             notes: draftNotes.map((n) => n.text),
-            repeat: repeatWithZone(repeatForm),
+            repeat: repeatOfForm(repeatForm),
             reminders: form.reminders,
           }),
         );
       } else {
         const changes: Parameters<typeof updateAssignment>[2] = draft.changes();
         if (repeatChanged(repeatForm, assignment.repeat)) {
-          changes.repeat = repeatWithZone(repeatForm);
+          changes.repeat = repeatOfForm(repeatForm);
         }
         if (assignment.series_id && Object.keys(changes).length > 0 && !scope) {
           setSaving(false);
@@ -543,6 +536,7 @@ export function AssignmentEditor({
 
         {askScope && (
           <ScopeQuestion
+            ruleChanged={repeatChanged(repeatForm, assignment?.repeat ?? null)}
             onChoose={(scope) => {
               setAskScope(false);
               void save(null, scope);

@@ -161,8 +161,20 @@ export async function rerankAssignment(api: ApiClient, id: string, rank: number)
   return updateAssignment(api, id, { rank });
 }
 
-export async function deleteAssignment(api: ApiClient, id: string) {
-  await api.delete('/api/assignment', { id });
+/**
+ * Deletes an assignment. For the open card of a repeat, `scope` says whether only this one goes
+ * (the series' next card comes, and is answered) or the repeat stops too.
+ */
+export async function deleteAssignment(
+  api: ApiClient,
+  id: string,
+  scope?: RepeatScope,
+): Promise<Assignment | null> {
+  const body = await api.delete<{ next?: Assignment | null } | undefined>(
+    '/api/assignment',
+    scope ? { id, scope } : { id },
+  );
+  return body?.next ?? null;
 }
 
 export async function addSubtask(

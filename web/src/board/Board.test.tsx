@@ -159,6 +159,39 @@ describe('Board', () => {
     await vi.waitFor(() => expect(screen.queryByText('Quiz prep')).toBeNull());
   });
 
+  it('asks once which cards a delete of a repeating card is for, and shows the next one', async () => {
+    const user = userEvent.setup();
+    const repeat = { rrule: 'FREQ=WEEKLY;BYDAY=FR', until: null };
+    const weekly = makeAssignment({
+      id: 'wk',
+      title: 'Weekly reading',
+      rank: 4,
+      due_date: '2026-11-20T17:00:00',
+      series_id: 'series-wk',
+      repeat,
+    });
+    const next = { ...weekly, id: 'wk-next', due_date: '2026-11-27T17:00:00' };
+    fake.get.mockResolvedValue([...list, weekly]);
+    fake.delete.mockResolvedValue({ ok: true, next });
+    renderBoard();
+    await screen.findByText('Weekly reading');
+    await user.click(screen.getByRole('button', { name: 'Delete Weekly reading' }));
+    const question = await screen.findByRole('alertdialog', {
+      name: 'Delete a repeating assignment',
+    });
+    // Instead of the plain confirmation, not beside it.
+    expect(confirms).toEqual([]);
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(fake.delete).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Delete Weekly reading' }));
+    await user.click(await screen.findByRole('button', { name: 'Only this one' }));
+    expect(fake.delete).toHaveBeenCalledWith('/api/assignment', { id: 'wk', scope: 'this' });
+    await vi.waitFor(() => expect(screen.getByText(/Nov 27/)).toBeInTheDocument());
+    expect(cardTitles('New').filter((t) => t === 'Weekly reading')).toHaveLength(1);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
   it('opens the editor from a card click, the Edit button and the add buttons', async () => {
     const user = userEvent.setup();
     renderBoard();

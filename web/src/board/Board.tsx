@@ -3,9 +3,10 @@ import {
   overdueOf,
   learningFactor,
   type Assignment,
+  type RepeatScope,
   type Status,
 } from '@brainboard/domain';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LoadingScreen } from '../loading/LoadingScreen.tsx';
 import { errorDetail } from '../api/client.ts';
 import { api } from '../firebase/api.ts';
@@ -29,6 +30,12 @@ const AssignmentEditor = lazy(() => loadEditor().then((m) => ({ default: m.Assig
 // The reset line and its sheet load only when a card is overdue.
 const ResetOverdue = lazy(() =>
   import('../reset/ResetOverdue.tsx').then((m) => ({ default: m.ResetOverdue })),
+);
+// Asked instead of the plain confirmation when the open card of a repeat is deleted.
+const DeleteRepeatQuestion = lazy(() =>
+  import('../recurrence/DeleteRepeatQuestion.tsx').then((m) => ({
+    default: m.DeleteRepeatQuestion,
+  })),
 );
 
 function whenIdle(run: () => void): () => void {
@@ -60,16 +67,29 @@ export function Board() {
   );
   const openEdit = useCallback((id: string) => setEditor({ mode: 'edit', id }), []);
   const closeEditor = useCallback(() => setEditor(null), []);
-  const onDelete = useCallback(
-    (id: string) => {
-      if (!askToConfirm(CONFIRM_DELETE_ASSIGNMENT)) return;
+  const removeCard = useCallback(
+    (id: string, scope?: RepeatScope) => {
       // The card (and its focused Delete button) goes away: keep keyboard users on the board.
       const refocus = focusAfterDelete(id);
-      void deleteCard(id).then((deleted) => {
+      void deleteCard(id, scope).then((deleted) => {
         if (deleted) refocus();
       });
     },
     [deleteCard],
+  );
+  // The list as last rendered, so onDelete stays the same function and cards stay memoised.
+  const listRef = useRef(data.assignments);
+  useEffect(() => {
+    listRef.current = data.assignments;
+  });
+  const [deleteAsk, setDeleteAsk] = useState<Assignment | null>(null);
+  const onDelete = useCallback(
+    (id: string) => {
+      const card = listRef.current.find((a) => a.id === id);
+      if (card?.series_id && card.status !== 'done') setDeleteAsk(card);
+      else if (askToConfirm(CONFIRM_DELETE_ASSIGNMENT)) removeCard(id);
+    },
+    [removeCard],
   );
   const onMove = useCallback(
     (id: string, status: Status, ranks: RankChange[]) => void moveCard(id, status, ranks),
@@ -167,6 +187,16 @@ export function Board() {
             onSaved={onSaved}
             onAssignmentChanged={applyItem}
             trackWrite={trackWrite}
+          />
+        )}
+        {deleteAsk && (
+          <DeleteRepeatQuestion
+            title={deleteAsk.title}
+            onChoose={(scope) => {
+              setDeleteAsk(null);
+              removeCard(deleteAsk.id, scope);
+            }}
+            onCancel={() => setDeleteAsk(null)}
           />
         )}
       </Suspense>

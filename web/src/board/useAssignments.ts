@@ -3,6 +3,7 @@ import {
   deleteAssignmentFailed,
   statusUpdateFailed,
   type Assignment,
+  type RepeatScope,
   type Status,
 } from '@brainboard/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -45,7 +46,8 @@ export interface UseAssignments {
    */
   moveCard(id: string, status: Status, ranks: readonly RankChange[]): Promise<boolean>;
   /** Deletes (the caller has asked for confirmation); the SPEC §8 alert on failure. */
-  deleteCard(id: string): Promise<boolean>;
+  /** `scope` for the open card of a repeat: only this one (the next one comes) or the repeat too. */
+  deleteCard(id: string, scope?: RepeatScope): Promise<boolean>;
   /**
    * A change made outside the board (Focus Mode ticking a subtask): `change` shows on the card
    * at once, then the server's answer to `write` replaces it. On failure `undo` is applied to
@@ -265,11 +267,13 @@ export function useAssignments(uid: string | null | undefined): UseAssignments {
     [commit, trackWrite, applyItem],
   );
 
+  // Deleting the open card of a repeat may bring the series' next card: it goes on the board.
   const deleteCard = useCallback(
-    async (id: string): Promise<boolean> => {
+    async (id: string, scope?: RepeatScope): Promise<boolean> => {
       const r = rt.current;
+      let next: Assignment | null;
       try {
-        await trackWrite(deleteAssignment(api, id));
+        next = await trackWrite(deleteAssignment(api, id, scope));
       } catch (err) {
         showAlert(deleteAssignmentFailed(errorDetail(err)));
         return false;
@@ -277,9 +281,10 @@ export function useAssignments(uid: string | null | undefined): UseAssignments {
       r.deleted.set(id, Date.now() + RECENT_MS);
       r.unsaved.delete(id);
       commit((list) => list.filter((a) => a.id !== id));
+      if (next) applyItem(next);
       return true;
     },
-    [commit, trackWrite],
+    [commit, trackWrite, applyItem],
   );
 
   const saveChange = useCallback(

@@ -5,8 +5,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../firebase/api.ts';
 import { ResetOverdue } from './ResetOverdue.tsx';
 
-vi.mock('../firebase/api.ts', () => ({ api: { patch: vi.fn() } }));
+vi.mock('../firebase/api.ts', () => ({ api: { patch: vi.fn(), post: vi.fn() } }));
 const patch = vi.mocked(api.patch);
+const post = vi.mocked(api.post);
 
 const item = (id: string, title: string, due_date: string, status: Assignment['status'] = 'new') =>
   ({
@@ -43,6 +44,7 @@ function renderReset(list: readonly Assignment[] = items) {
 }
 
 beforeEach(() => {
+  post.mockReset();
   patch.mockReset();
   patch.mockImplementation(async (_path, body) => ({ item: body }) as never);
 });
@@ -82,5 +84,24 @@ describe('ResetOverdue', () => {
       { id: 'a', due_date: '' },
       { id: 'b', status: 'done' },
     ]);
+  });
+
+  it('skips a repeating card to its next date through the skip route', async () => {
+    const user = userEvent.setup();
+    const weekly = {
+      ...item('r', 'Weekly reading', '2026-11-13T17:00:00'),
+      series_id: 'series-r',
+      repeat: { rrule: 'FREQ=WEEKLY;BYDAY=FR', until: null },
+    };
+    const moved = { ...weekly, due_date: '2026-11-27T17:00:00', version: 2 };
+    post.mockResolvedValue({ item: moved });
+    const { onSaved } = renderReset([items[0]!, weekly]);
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    // A card that does not repeat has nothing to skip to.
+    expect(screen.queryByRole('button', { name: /^Skip to .*: Lab report$/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Skip to next Fri: Weekly reading' }));
+    expect(post.mock.calls).toEqual([['/api/assignment/r/skip', {}]]);
+    expect(patch).not.toHaveBeenCalled();
+    expect(onSaved).toHaveBeenCalledWith(moved);
   });
 });

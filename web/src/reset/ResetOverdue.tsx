@@ -3,6 +3,7 @@ import {
   overdueOf,
   resetChange,
   resetLine,
+  skipLabel,
   type Assignment,
   type ResetChoice,
 } from '@brainboard/domain';
@@ -10,6 +11,8 @@ import { useId, useState } from 'react';
 import { errorDetail } from '../api/client.ts';
 import { updateAssignment } from '../assignment/assignmentsApi.ts';
 import { api } from '../firebase/api.ts';
+import { skipToNext } from '../recurrence/recurrenceApi.ts';
+import { skipTarget } from '../recurrence/repeatForm.ts';
 import { Modal } from '../ui/Modal.tsx';
 import './reset.css';
 
@@ -34,7 +37,8 @@ const CHOICES: { value: Exclude<ResetChoice, 'date'>; label: string; all: string
  * A reset without shame: when cards slipped past their time, one calm line instead of a wall
  * of red, opening a sheet to move each card (or all of them at once) to tonight, tomorrow, this
  * weekend or a date, to drop its due date or to mark it done. Each card gets one field-level
- * write, so nothing else about it changes.
+ * write, so nothing else about it changes. A repeating card can also skip to its rule's next
+ * date, which the server works out from the series.
  */
 export function ResetOverdue({ assignments, onSaved, trackWrite, now }: ResetOverdueProps) {
   const id = useId();
@@ -47,13 +51,17 @@ export function ResetOverdue({ assignments, onSaved, trackWrite, now }: ResetOve
 
   if (overdue.length === 0 && !open) return null;
 
-  async function reset(cards: readonly Assignment[], choice: ResetChoice, date?: string) {
+  async function reset(cards: readonly Assignment[], choice: ResetChoice | 'skip', date?: string) {
     setBusy(true);
     setProblem(null);
     const when = new Date();
     const results = await Promise.allSettled(
       cards.map((a) =>
-        trackWrite(updateAssignment(api, a.id, resetChange(choice, a.due_date, when, date))),
+        trackWrite(
+          choice === 'skip'
+            ? skipToNext(api, a.id)
+            : updateAssignment(api, a.id, resetChange(choice, a.due_date, when, date)),
+        ),
       ),
     );
     for (const r of results) if (r.status === 'fulfilled') onSaved(r.value);
@@ -159,10 +167,11 @@ function ResetCard({
   assignment: Assignment;
   now: Date;
   busy: boolean;
-  onReset(cards: readonly Assignment[], choice: ResetChoice, date?: string): Promise<void>;
+  onReset(cards: readonly Assignment[], choice: ResetChoice | 'skip', date?: string): Promise<void>;
 }) {
   const id = useId();
   const [date, setDate] = useState('');
+  const skipTo = a.repeat && a.series_id ? skipTarget(a, now) : null;
   return (
     <li className="reset-card">
       <p className="reset-card__title">{a.title}</p>
@@ -180,6 +189,17 @@ function ResetCard({
             {c.label}
           </button>
         ))}
+        {skipTo && a.repeat && (
+          <button
+            type="button"
+            className="button button--quiet button--small"
+            aria-label={`${skipLabel(a.repeat.rrule, skipTo)}: ${a.title}`}
+            disabled={busy}
+            onClick={() => void onReset([a], 'skip')}
+          >
+            {skipLabel(a.repeat.rrule, skipTo)}
+          </button>
+        )}
       </div>
       <div className="reset-sheet__date">
         <label htmlFor={`${id}-date`}>A date</label>
