@@ -16,7 +16,7 @@ import { refuseUnsafePathSegments } from './http/ids.ts';
 import { aiRoutes } from './routes/ai.ts';
 import { assignmentRoutes } from './routes/assignments.ts';
 import { recurrenceRoutes } from './recurrence/routes.ts';
-import { filesRoutes } from './routes/files.ts';
+import { attachedFileRoutes, filesRoutes } from './routes/files.ts';
 import { focusRoutes } from './routes/focus.ts';
 import { lmsRoutes } from './lms/routes.ts';
 import { lmsFetchOptions } from './lms/schedule.ts';
@@ -134,6 +134,7 @@ export function createApp({ auth, db, config }: AppDeps): express.Express {
   api.use(grantRoutes(db, google));
   api.use(userRoutes(auth, db));
   api.use(assignmentRoutes(db));
+  api.use(attachedFileRoutes(db));
   api.use(recurrenceRoutes(db));
   api.use(taskRoutes(db));
   api.use(calendarRoutes(db, google));

@@ -2,7 +2,9 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { buildSamplePdf } from '../../functions/src/files/pdf.fixture.ts';
 import { card, titlesIn } from '../support/board.ts';
+import { admin } from '../support/firestore.ts';
 import { browserAvailable, launchBrowser, watchConsole } from '../support/browser.ts';
 import { dueIn, readyStudent, type ReadyStudent } from '../support/student.ts';
 
@@ -150,7 +152,7 @@ describe.runIf(browserAvailable('rough edges (laptop) browser test'))(
         buffer: Buffer.from('%PDF-1.4\nthis is not really a pdf\n%%EOF'),
       };
       for (let round = 1; round <= 2; round += 1) {
-        const answered = page.waitForResponse((r) => r.url().endsWith('/api/upload-pdf'));
+        const answered = page.waitForResponse((r) => r.url().includes('/api/upload-pdf'));
         await picker.setInputFiles(broken);
         expect((await answered).status()).toBe(400);
         await expect.poll(() => accepted.length).toBe(round);
@@ -160,6 +162,107 @@ describe.runIf(browserAvailable('rough edges (laptop) browser test'))(
       page.removeAllListeners('dialog');
       await page.keyboard.press('Escape');
       await d.waitFor({ state: 'detached' });
+    });
+
+    it('lists an attached PDF when the assignment is reopened, and Remove takes it away', async () => {
+      const notes = {
+        name: 'notes.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from(buildSamplePdf([['Field trip notes', 'Bring a packed lunch.']])),
+      };
+      const uploaded = () =>
+        page.waitForResponse(
+          (r) => r.url().includes('/api/upload-pdf') && r.request().method() === 'POST',
+        );
+      const attached = (dialog: Locator) => dialog.getByRole('list', { name: 'Attached PDFs' });
+      async function reopen(title: string) {
+        await card(page, title).getByRole('heading').click();
+        const e = page.getByRole('dialog', { name: 'Edit Assignment' });
+        await expect.poll(() => e.getByLabel('Title').inputValue()).toBe(title);
+        await e.getByRole('button', { name: 'Description, Status, Notes, Files' }).click();
+        return e;
+      }
+
+      // A new assignment: attached before Create, listed when it is reopened.
+      await board();
+      await page.getByRole('button', { name: 'Add Assignment' }).first().click();
+      const d = page.getByRole('dialog', { name: 'Add Assignment' });
+      await d.getByLabel('Title').fill('Field trip form');
+      await d.getByRole('button', { name: 'Description, Status, Notes, Files' }).click();
+      const first = uploaded();
+      await d.getByLabel('Attach a PDF (one file, up to 20 MB)').setInputFiles(notes);
+      expect((await first).status()).toBe(201);
+      await attached(d).getByText('notes.pdf').waitFor();
+      const created = page.waitForResponse(
+        (r) => r.url().endsWith('/api/assignment') && r.request().method() === 'POST',
+      );
+      await d.getByRole('button', { name: 'Create' }).click();
+      const id = ((await (await created).json()) as { item: { id: string } }).item.id;
+      await d.waitFor({ state: 'detached' });
+
+      let e = await reopen('Field trip form');
+      const item = attached(e).getByRole('listitem');
+      await expect
+        .poll(() => item.innerText(), { timeout: 10_000 })
+        .toMatch(/notes\.pdf\s+\d+(\.\d)? (bytes|KB)\s+Remove/);
+
+      // A second file attached while editing joins the list; both are there after reopening.
+      const second = uploaded();
+      await e
+        .getByLabel('Attach a PDF (one file, up to 20 MB)')
+        .setInputFiles({ ...notes, name: 'rubric.pdf' });
+      expect((await second).status()).toBe(201);
+      await attached(e).getByText('rubric.pdf').waitFor();
+      await page.keyboard.press('Escape');
+      await e.waitFor({ state: 'detached' });
+      e = await reopen('Field trip form');
+      await attached(e).getByText('notes.pdf').waitFor();
+      await attached(e).getByText('rubric.pdf').waitFor();
+      expect(await attached(e).getByRole('listitem').count()).toBe(2);
+
+      // A new assignment given up on (Cancel, then Discard) takes its upload with it.
+      await page.keyboard.press('Escape');
+      await e.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Add Assignment' }).first().click();
+      await d.getByLabel('Title').fill('Never created');
+      await d.getByRole('button', { name: 'Description, Status, Notes, Files' }).click();
+      const draft = uploaded();
+      await d
+        .getByLabel('Attach a PDF (one file, up to 20 MB)')
+        .setInputFiles({ ...notes, name: 'draft.pdf' });
+      const draftId = ((await (await draft).json()) as { file_id: string }).file_id;
+      await attached(d).getByText('draft.pdf').waitFor();
+      await d.getByRole('button', { name: 'Cancel' }).click();
+      await page
+        .getByRole('alertdialog', { name: 'Discard your changes?' })
+        .getByRole('button', { name: 'Discard' })
+        .click();
+      await d.waitFor({ state: 'detached' });
+      await expect
+        .poll(
+          async () => (await admin().db.doc(`users/${student.id}/files/${draftId}`).get()).exists,
+          { timeout: 15_000 },
+        )
+        .toBe(false);
+      e = await reopen('Field trip form');
+
+      // Remove: gone from the list, after reopening, and from the API.
+      const removed = page.waitForResponse((r) => r.request().method() === 'DELETE');
+      await e.getByRole('button', { name: 'Remove notes.pdf' }).click();
+      expect((await removed).status()).toBe(200);
+      await attached(e).getByText('notes.pdf').waitFor({ state: 'detached' });
+      await page.keyboard.press('Escape');
+      await e.waitFor({ state: 'detached' });
+      e = await reopen('Field trip form');
+      await attached(e).getByText('rubric.pdf').waitFor();
+      expect(await attached(e).getByText('notes.pdf').count()).toBe(0);
+      const listed = await student.as<{ files: { name: string }[] }>(
+        'GET',
+        `/api/assignment/${id}/files`,
+      );
+      expect(listed.body.files.map((f) => f.name)).toEqual(['rubric.pdf']);
+      await page.keyboard.press('Escape');
+      await e.waitFor({ state: 'detached' });
     });
 
     it('Focus Mode: Space pauses after a click on a subtask, ticks after Tab, and "Mark as done" finishes', async () => {
@@ -255,6 +358,37 @@ describe.runIf(browserAvailable('rough edges (laptop) browser test'))(
       expect(contrast(fg, bg)).toBeGreaterThanOrEqual(4.5);
       await page.evaluate(`document.documentElement.setAttribute('data-theme', 'light')`);
       await page.emulateMedia({ colorScheme: 'light' });
+    });
+
+    it('turns "Due Today" into "passed" on the overdue tint by itself when the deadline passes', async () => {
+      // A deadline this minute (the test and the browser share the machine's zone); the page's
+      // clock starts two minutes before it, so the board opens before the deadline.
+      const due = new Date();
+      due.setSeconds(0, 0);
+      if (due.getHours() === 0 && due.getMinutes() < 5) due.setMinutes(10);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      const dueText = `${due.getFullYear()}-${pad(due.getMonth() + 1)}-${pad(due.getDate())}T${pad(
+        due.getHours(),
+      )}:${pad(due.getMinutes())}:00`;
+      const made = await student.as('POST', '/api/assignment', {
+        title: 'Quiz at the bell',
+        due_date: dueText,
+      });
+      expect(made.status, made.text).toBe(201);
+      const p = await context.newPage();
+      await p.clock.install({ time: new Date(due.getTime() - 2 * 60_000) });
+      await p.goto(`${inject('stack').web}/dashboard`);
+      const badge = card(p, 'Quiz at the bell').locator('.due-badge');
+      await badge.waitFor({ timeout: 20_000 });
+      expect(await badge.innerText()).toContain('Due Today');
+      expect(await badge.innerText()).not.toContain('passed');
+      expect(await badge.getAttribute('class')).toContain('due-badge--soon');
+
+      // Nothing on the page changes but the time.
+      await p.clock.fastForward('02:01');
+      await expect.poll(() => badge.innerText(), { timeout: 10_000 }).toContain(', passed');
+      expect(await badge.getAttribute('class')).toContain('due-badge--overdue');
+      await p.close();
     });
 
     it('sorts a column by due date, writing only the rank of each card it moves', async () => {

@@ -237,5 +237,46 @@ describe.runIf(browserAvailable('rough edges (phone) browser test'))(
         })
         .toBe('done');
     });
+
+    it('bursts the confetti from the Done tab a card is dropped on', async () => {
+      await board();
+      const counted = (await segment(page, 'Done').getAttribute('aria-label')) ?? '';
+      const done = Number(/^Done, (\d+)/.exec(counted)?.[1]) + 1;
+      // Every confetti canvas says where its burst starts (fractions of the viewport).
+      await page.evaluate(`(() => {
+        window.confettiOrigins = [];
+        new MutationObserver((changes) => {
+          for (const change of changes) {
+            for (const node of change.addedNodes) {
+              if (node instanceof HTMLCanvasElement && 'confetti' in node.dataset) {
+                window.confettiOrigins.push([Number(node.dataset.originX), Number(node.dataset.originY)]);
+              }
+            }
+          }
+        }).observe(document.body, { childList: true });
+      })()`);
+      const from = await card(page, 'Math worksheet').boundingBox();
+      const to = await segment(page, 'Done').boundingBox();
+      if (!from || !to) throw new Error('no card or segment');
+      await page.mouse.move(from.x + from.width / 2, from.y + 20);
+      await page.mouse.down();
+      await page.locator('.card--overlay').waitFor();
+      await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+      await expect.poll(() => segment(page, 'Done').getAttribute('class')).toContain('--over');
+      await page.mouse.up();
+      await expect
+        .poll(() => segment(page, 'Done').getAttribute('aria-label'), { timeout: 10_000 })
+        .toBe(`Done, ${done} ${done === 1 ? 'task' : 'tasks'}`);
+      // canvas-confetti loads on first use: under load that can take a while.
+      await expect
+        .poll(() => page.evaluate<number>('window.confettiOrigins.length'), { timeout: 10_000 })
+        .toBe(1);
+      const [[x, y] = [0, 0]] = await page.evaluate<[number, number][]>('window.confettiOrigins');
+      const tab = await segment(page, 'Done').boundingBox();
+      if (!tab) throw new Error('no Done segment');
+      expect(Math.abs(x * PHONE.width - (tab.x + tab.width / 2))).toBeLessThan(4);
+      expect(Math.abs(y * PHONE.height - (tab.y + tab.height / 2))).toBeLessThan(4);
+      await page.locator('.card--overlay').waitFor({ state: 'detached' });
+    });
   },
 );

@@ -140,7 +140,10 @@ export interface Ids {
   feedId: string;
 }
 
-/** A signed-in student with data: one assignment with subtasks, notes and a saved chat, one PDF. */
+/**
+ * A signed-in student with data: one assignment with subtasks, notes, a saved chat and an
+ * attached PDF.
+ */
 export interface Student {
   user: TestUser;
   csrf: string;
@@ -273,7 +276,7 @@ export async function makeStudent(opts: StudentOptions = {}): Promise<Student> {
   const up = await send(
     {
       method: 'POST',
-      path: '/api/upload-pdf',
+      path: `/api/upload-pdf?assignment_id=${item.id}`,
       files: [{ name: `${marker}.pdf`, bytes: samplePdf(marker) }],
     },
     { token: user.idToken, csrf },

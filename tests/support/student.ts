@@ -6,6 +6,8 @@ import { signInWithGoogle } from './signin.ts';
 
 export interface ReadyStudent {
   id: string;
+  /** The Google account's address (to sign the same student in on another device). */
+  email: string;
   /** A call as this student, with their token and CSRF token filled in. */
   as<T = Record<string, unknown>>(
     method: string,
@@ -24,7 +26,8 @@ export async function readyStudent(
   prefix: string,
   opts: { ai?: boolean } = {},
 ): Promise<ReadyStudent> {
-  await signInWithGoogle(page, { email: `${prefix}-${Date.now()}@brainboard.test` });
+  const email = `${prefix}-${Date.now()}@brainboard.test`;
+  await signInWithGoogle(page, { email });
   const token = await idTokenOf(page);
   const session = await call<{ user: { id: string; csrf_token: string } }>('GET', '/api/session', {
     token,
@@ -34,7 +37,7 @@ export async function readyStudent(
   const as = <T>(method: string, path: string, body?: unknown) =>
     call<T>(method, path, { token, csrf, ...(body === undefined ? {} : { body }) });
   await readyForBoard(as, id, opts);
-  return { id, as };
+  return { id, email, as };
 }
 
 /**

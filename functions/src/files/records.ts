@@ -15,6 +15,16 @@ export interface FileDoc {
   text_truncated: boolean;
   pages: number;
   created_at: string;
+  /** The assignment it is attached to; absent or null for a file attached to none. */
+  assignment_id?: string | null;
+}
+
+/** What the editor lists of an attached file. */
+export interface AttachedFile {
+  id: string;
+  name: string;
+  size: number;
+  uploaded_at: string;
 }
 
 function filesOf(db: Firestore, uid: string) {
@@ -29,6 +39,7 @@ export async function saveUploadedPdf(
   store: FileStore,
   uid: string,
   file: { name: string; bytes: Buffer },
+  assignmentId: string | null = null,
   now = new Date(),
 ): Promise<{ id: string; doc: FileDoc }> {
   // Extract first: a PDF that cannot be read is refused before anything is stored.
@@ -45,6 +56,7 @@ export async function saveUploadedPdf(
     text_truncated: extracted.truncated,
     pages: extracted.pages,
     created_at: now.toISOString(),
+    assignment_id: assignmentId,
   };
   await ref.set(doc);
   return { id: ref.id, doc };
@@ -61,6 +73,58 @@ export async function fileContextOf(
   if (!snap.exists) throw notFound('That file was not found. Please upload it again.');
   const doc = snap.data() as FileDoc;
   return { name: doc.name, text: doc.text ?? '', truncated: doc.text_truncated === true };
+}
+
+/** The files attached to one of the caller's assignments, oldest first. */
+export async function listAttachedFiles(
+  db: Firestore,
+  uid: string,
+  assignmentId: string,
+): Promise<AttachedFile[]> {
+  const snap = await filesOf(db, uid).where('assignment_id', '==', assignmentId).get();
+  return snap.docs
+    .map((d) => {
+      const doc = d.data() as FileDoc;
+      return { id: d.id, name: doc.name, size: doc.size, uploaded_at: doc.created_at };
+    })
+    .sort((a, b) => a.uploaded_at.localeCompare(b.uploaded_at) || a.id.localeCompare(b.id));
+}
+
+/**
+ * Removes one file attached to the assignment: its bytes, then its record, so a removal that
+ * stops half way can simply be sent again. False when the caller has no such file attached
+ * to that assignment.
+ */
+export async function removeAttachedFile(
+  db: Firestore,
+  store: FileStore,
+  uid: string,
+  assignmentId: string,
+  fileId: string,
+): Promise<boolean> {
+  const ref = filesOf(db, uid).doc(fileId);
+  const snap = await ref.get();
+  const doc = snap.data() as FileDoc | undefined;
+  if (!doc || doc.assignment_id !== assignmentId) return false;
+  await store.delete(storedFilePath(uid, fileId));
+  await ref.delete();
+  return true;
+}
+
+/** Removes every file attached to the assignment (when the assignment is deleted). */
+export async function removeAssignmentFiles(
+  db: Firestore,
+  store: FileStore,
+  uid: string,
+  assignmentId: string,
+): Promise<void> {
+  const snap = await filesOf(db, uid).where('assignment_id', '==', assignmentId).get();
+  for (const d of snap.docs) await store.delete(storedFilePath(uid, d.id));
+  for (let i = 0; i < snap.docs.length; i += 400) {
+    const batch = db.batch();
+    for (const d of snap.docs.slice(i, i + 400)) batch.delete(d.ref);
+    await batch.commit();
+  }
 }
 
 /**

@@ -22,6 +22,15 @@ describe('LocalFileStore', () => {
     expect(existsSync(join(root, 'users', 'u2', 'files', 'f2'))).toBe(true);
   });
 
+  it('deletes one file, and a missing one without an error', async () => {
+    await store.put(storedFilePath('u3', 'a'), Buffer.from('%PDF-a'), 'application/pdf');
+    await store.put(storedFilePath('u3', 'b'), Buffer.from('%PDF-b'), 'application/pdf');
+    await store.delete(storedFilePath('u3', 'a'));
+    await store.delete(storedFilePath('u3', 'a'));
+    expect(await store.get(storedFilePath('u3', 'a'))).toBeNull();
+    expect((await store.get(storedFilePath('u3', 'b')))?.toString()).toBe('%PDF-b');
+  });
+
   it('refuses paths that leave its folder', async () => {
     await expect(store.put('../outside', Buffer.from('x'), 'text/plain')).rejects.toThrow(
       /escapes its root/,

@@ -11,6 +11,8 @@ export interface FileStore {
   put(path: string, bytes: Buffer, contentType: string): Promise<void>;
   /** The bytes, or null when nothing is stored at `path`. */
   get(path: string): Promise<Buffer | null>;
+  /** Removes what is stored at `path`; nothing stored there is no error. */
+  delete(path: string): Promise<void>;
   /** Removes everything stored under `prefix` (a folder such as `users/u1/files/`). */
   deletePrefix(prefix: string): Promise<void>;
 }
@@ -50,6 +52,10 @@ export class LocalFileStore implements FileStore {
     }
   }
 
+  async delete(path: string): Promise<void> {
+    await rm(this.locate(path), { force: true });
+  }
+
   async deletePrefix(prefix: string): Promise<void> {
     await rm(this.locate(prefix), { recursive: true, force: true });
   }
@@ -60,6 +66,7 @@ interface BucketLike {
   file(path: string): {
     save(data: Buffer, options: { contentType: string; resumable: boolean }): Promise<unknown>;
     download(): Promise<[Buffer]>;
+    delete(options: { ignoreNotFound: boolean }): Promise<unknown>;
   };
   deleteFiles(query: { prefix: string; force?: boolean }): Promise<unknown>;
 }
@@ -80,6 +87,10 @@ class CloudStorageFileStore implements FileStore {
       if ((err as { code?: unknown }).code === 404) return null;
       throw err;
     }
+  }
+
+  async delete(path: string): Promise<void> {
+    await (await this.bucket()).file(path).delete({ ignoreNotFound: true });
   }
 
   async deletePrefix(prefix: string): Promise<void> {

@@ -33,6 +33,8 @@ import {
   type AssignmentDoc,
 } from '../assignments/store.ts';
 import { deleteChat } from '../ai/chats.ts';
+import { removeAssignmentFiles } from '../files/records.ts';
+import { fileStoreFromEnv } from '../files/store.ts';
 import { callerOf } from '../http/auth.ts';
 import { badRequest, HttpError, notFound, route } from '../http/errors.ts';
 import { parseBody } from '../http/validate.ts';
@@ -276,6 +278,8 @@ export function assignmentRoutes(db: Firestore): Router {
         plan.write(tx);
         return plan.next;
       });
+      // Its attached files once the assignment is gone (a refused delete leaves them too).
+      await removeAssignmentFiles(db, fileStoreFromEnv(), uid, id);
       await deleteChat(db, uid, id);
       res.json({ ok: true, next: next ? toAssignment(next.id, next.doc) : null });
     }),

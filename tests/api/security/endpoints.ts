@@ -200,11 +200,12 @@ const chatWithOthersFile = (path: string): OtherCase => ({
   error: FILE_NOT_FOUND,
 });
 
-const pdfUpload = (name: string, bytes: Uint8Array, type = 'application/pdf'): Req => ({
+const pdfUpload = (name: string, bytes: Uint8Array, type = 'application/pdf', query = ''): Req => ({
   method: 'POST',
-  path: '/api/upload-pdf',
+  path: `/api/upload-pdf${query}`,
   files: [{ name, bytes, type }],
 });
+const FILE_NOT_ATTACHED = 'That file is not attached to this assignment.';
 
 export const ENDPOINTS: Endpoint[] = [
   {
@@ -876,11 +877,83 @@ export const ENDPOINTS: Endpoint[] = [
     ],
   },
   {
+    method: 'GET',
+    route: '/assignment/:id/files',
+    request: (o) => j('GET', `/api/assignment/${o.assignmentId}/files`),
+    ok: [200],
+    others: [
+      {
+        label: "the other student's assignment id",
+        request: (_own, other) => j('GET', `/api/assignment/${other.assignmentId}/files`),
+        status: 404,
+        error: NOT_FOUND,
+      },
+    ],
+    limits: [
+      {
+        label: 'an assignment id that is not an id',
+        request: () => j('GET', `/api/assignment/${'x'.repeat(129)}/files`),
+        status: 404,
+        error: NOT_FOUND,
+      },
+    ],
+  },
+  {
+    method: 'DELETE',
+    route: '/assignment/:id/files/:fileId',
+    request: (o) => j('DELETE', `/api/assignment/${o.assignmentId}/files/${o.fileId}`),
+    ok: [200],
+    others: [
+      {
+        label: "the other student's assignment and file ids",
+        request: (_own, other) =>
+          j('DELETE', `/api/assignment/${other.assignmentId}/files/${other.fileId}`),
+        status: 404,
+        error: FILE_NOT_ATTACHED,
+      },
+      {
+        label: "the caller's assignment with the other student's file id",
+        request: (own, other) =>
+          j('DELETE', `/api/assignment/${own.assignmentId}/files/${other.fileId}`),
+        status: 404,
+        error: FILE_NOT_ATTACHED,
+      },
+      {
+        label: "the other student's assignment with the caller's file id",
+        request: (own, other) =>
+          j('DELETE', `/api/assignment/${other.assignmentId}/files/${own.fileId}`),
+        status: 404,
+        error: FILE_NOT_ATTACHED,
+      },
+    ],
+    limits: [
+      {
+        label: 'a file id that is not an id',
+        request: (o) => j('DELETE', `/api/assignment/${o.assignmentId}/files/bad.id`),
+        status: 404,
+        error: FILE_NOT_ATTACHED,
+      },
+    ],
+  },
+  {
     method: 'POST',
     route: '/upload-pdf',
-    request: () => pdfUpload('Brief.pdf', samplePdf('brief')),
+    request: (o) =>
+      pdfUpload(
+        'Brief.pdf',
+        samplePdf('brief'),
+        'application/pdf',
+        `?assignment_id=${o.assignmentId}`,
+      ),
     ok: [201],
     limits: [
+      {
+        label: 'an assignment_id that is not an id',
+        request: () =>
+          pdfUpload('Brief.pdf', samplePdf('brief'), 'application/pdf', '?assignment_id=a%20b'),
+        status: 400,
+        error: 'assignment_id is not valid.',
+      },
       {
         label: 'a PDF over 20 MB',
         request: () => {

@@ -20,9 +20,9 @@ import type { SessionUser } from './types';
 export * from './errors';
 export type * from './types';
 
-type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-interface RequestOptions {
+export interface RequestOptions {
   /** Sent as JSON; a FormData value is sent as multipart instead. */
   body?: unknown;
   /** Sent as multipart/form-data (the browser sets the boundary). */

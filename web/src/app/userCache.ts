@@ -66,7 +66,8 @@ export function clearUserCaches(): void {
 
 /**
  * Every per-user copy this browser keeps, in localStorage and sessionStorage: the cached
- * session and board, Focus Mode's task cache and timer, and the public pages' session hint.
+ * session and board, Focus Mode's task cache and timer, the public pages' session hint, and
+ * the flag that changes wait on this device (the changes themselves are in IndexedDB).
  * Device settings (theme, sound, haptics) are not per user and stay.
  */
 const PER_USER_PREFIXES = [
@@ -74,6 +75,7 @@ const PER_USER_PREFIXES = [
   'brainboard.focusTimer.',
   'brainboard.focusCache.',
   'brainboard.session-hint',
+  'brainboard.waiting.',
 ];
 
 function clearMatching(store: Storage | null, matches: (key: string) => boolean): void {

@@ -283,14 +283,65 @@ describe('AssignmentEditor: create', () => {
     expect(fake.request).not.toHaveBeenCalled();
 
     await user.upload(input, new File(['%PDF-1.4'], 'brief.pdf', { type: 'application/pdf' }));
-    expect(await screen.findByText(/Attached: brief\.pdf/)).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Attached PDFs' });
+    expect(within(list).getByText('brief.pdf')).toBeInTheDocument();
+    expect(within(list).getByText('8 bytes')).toBeInTheDocument();
     const [method, path, init] = fake.request.mock.calls[0] as [
       string,
       string,
-      { formData: FormData },
+      { formData: FormData; query?: Record<string, string> },
     ];
     expect([method, path]).toEqual(['POST', '/api/upload-pdf']);
     expect((init.formData.get('file') as File).name).toBe('brief.pdf');
+    // Attached to the id the new assignment will be created with.
+    expect(init.query?.assignment_id).toMatch(/^assignment-/);
+
+    fake.delete.mockResolvedValue({ files: [] });
+    await user.click(within(list).getByRole('button', { name: 'Remove brief.pdf' }));
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('list', { name: 'Attached PDFs' })).not.toBeInTheDocument(),
+    );
+    expect(fake.delete.mock.calls[0]?.[0]).toBe(
+      `/api/assignment/${init.query?.assignment_id}/files/file-9`,
+    );
+  });
+
+  it.each([
+    ['never created: its upload is removed', true],
+    ['created after all: its upload stays', false],
+  ])('closing a new assignment that was %s', async (_, missing) => {
+    fake.post.mockResolvedValue({ file_id: 'file-7' });
+    fake.get.mockImplementation(() =>
+      missing
+        ? Promise.reject(
+            new ApiError('bad-request', 'That assignment does not exist.', { status: 404 }),
+          )
+        : Promise.resolve({ item: base }),
+    );
+    fake.delete.mockResolvedValue({ files: [] });
+    const { user, view } = setup();
+    await openDetails(user);
+    await user.upload(
+      screen.getByLabelText('Attach a PDF (one file, up to 20 MB)'),
+      new File(['%PDF-1.4'], 'draft.pdf', { type: 'application/pdf' }),
+    );
+    await screen.findByRole('button', { name: 'Remove draft.pdf' });
+    const [, , init] = fake.request.mock.calls[0] as [
+      string,
+      string,
+      { query: { assignment_id: string } },
+    ];
+    view.unmount();
+    const id = init.query.assignment_id;
+    await vi.waitFor(() => expect(fake.get).toHaveBeenCalledWith(`/api/assignment/${id}`));
+    if (missing) {
+      await vi.waitFor(() =>
+        expect(fake.delete).toHaveBeenCalledWith(`/api/assignment/${id}/files/file-7`),
+      );
+    } else {
+      await new Promise((r) => setTimeout(r, 0));
+      expect(fake.delete).not.toHaveBeenCalled();
+    }
   });
 
   it('alerts "Failed to upload PDF: Unknown error" when the server gives no reason', async () => {
@@ -307,6 +358,39 @@ describe('AssignmentEditor: create', () => {
 });
 
 describe('AssignmentEditor: edit', () => {
+  it('lists the attached PDFs of a reopened assignment, with their sizes and Remove', async () => {
+    fake.get.mockImplementation((path: string) =>
+      Promise.resolve(
+        path === '/api/assignment/a1/files'
+          ? {
+              files: [
+                {
+                  id: 'f1',
+                  name: 'notes.pdf',
+                  size: 1_258_291,
+                  uploaded_at: '2026-11-02T10:00:00Z',
+                },
+                { id: 'f2', name: 'rubric.pdf', size: 12_800, uploaded_at: '2026-11-03T10:00:00Z' },
+              ],
+            }
+          : undefined,
+      ),
+    );
+    fake.delete.mockResolvedValue({ files: [] });
+    const { user } = setup({ assignment: base });
+    const list = await screen.findByRole('list', { name: 'Attached PDFs', hidden: true });
+    expect(
+      within(list)
+        .getAllByRole('listitem', { hidden: true })
+        .map((li) => li.textContent),
+    ).toEqual(['notes.pdf1.2 MBRemove', 'rubric.pdf13 KBRemove']);
+    await openDetails(user);
+    await user.click(within(list).getByRole('button', { name: 'Remove notes.pdf' }));
+    await vi.waitFor(() => expect(within(list).queryByText('notes.pdf')).not.toBeInTheDocument());
+    expect(fake.delete).toHaveBeenCalledWith('/api/assignment/a1/files/f1');
+    expect(within(list).getByText('rubric.pdf')).toBeInTheDocument();
+  });
+
   it('shows "Update" and sends only the changed fields', async () => {
     const updated = { ...base, title: 'Essay v2' };
     fake.patch.mockResolvedValue({ item: updated });

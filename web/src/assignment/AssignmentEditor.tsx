@@ -55,7 +55,7 @@ import type { EditorForm } from './editorForm.ts';
 import { ReminderOverride } from '../reminders/ReminderOverride.tsx';
 import { TITLE_REQUIRED } from './editorText.ts';
 import { NotesSection, type NoteHandlers } from './NotesSection.tsx';
-import { PdfPicker } from './PdfPicker.tsx';
+import { AttachedPdfs } from './AttachedPdfs.tsx';
 import { SubtasksSection, type SubtaskHandlers } from './SubtasksSection.tsx';
 import { useEditorDraft } from './useEditorDraft.ts';
 import { RepeatField } from '../recurrence/RepeatField.tsx';
@@ -69,6 +69,7 @@ import {
 import type { RepeatScope } from '@brainboard/domain';
 import { EditorTime } from '../whatnow/EditorTime.tsx';
 import { useDiscardGuard } from './useDiscardGuard.tsx';
+import { useWaiting, WAITING_MARK } from '../offline/pending.ts';
 import './editor.css';
 
 const STATUS_LABELS: Record<Status, string> = {
@@ -112,6 +113,15 @@ function withApproved(
   ];
 }
 const untracked = <T,>(write: Promise<T>) => write;
+
+/** The card's quiet mark, in the editor too, while its changes wait on this device. */
+function WaitingNote({ id }: { id: string }) {
+  return useWaiting(id) ? (
+    <p className="editor__waiting" role="status">
+      {WAITING_MARK}
+    </p>
+  ) : null;
+}
 
 /** "Focus on this task": edit mode, not done, with an incomplete subtask (SPEC §2). */
 function FocusThisButton({ id, onOpened }: { id: string; onOpened(): void }) {
@@ -288,7 +298,7 @@ export function AssignmentEditor({
   async function upload(picked: File) {
     setUploading(true);
     try {
-      const fileId = await uploadPdf(api, picked);
+      const fileId = await uploadPdf(api, picked, assignment?.id ?? createId);
       setFile({ id: fileId, name: picked.name });
     } catch (err) {
       const detail =
@@ -300,12 +310,14 @@ export function AssignmentEditor({
   }
 
   // Unsaved: what Update would send (the student's own changes, not other devices'), a ticked
-  // calendar box, draft entries of a new assignment, or a date that cannot be read yet.
+  // calendar box, draft entries or an attached PDF of a new assignment, or a date that cannot
+  // be read yet.
   const dirty =
     Object.keys(draft.changes()).length > 0 ||
     form.saveToCalendar ||
     draftSubtasks.length > 0 ||
     draftNotes.length > 0 ||
+    (isNew && file !== null) ||
     !dateValid ||
     repeatChanged(repeatForm, assignment?.repeat ?? null);
   const discard = useDiscardGuard(dirty, onClose);
@@ -506,11 +518,13 @@ export function AssignmentEditor({
             <ConflictNotice field="status" conflicts={draft.conflicts} onResolve={draft.resolve} />
           </div>
           <NotesSection notes={notes} handlers={noteHandlers} />
-          <PdfPicker
-            fileName={file?.name ?? null}
+          <AttachedPdfs
+            assignmentId={assignment?.id ?? createId}
+            saved={!isNew}
+            uploaded={file}
             uploading={uploading}
             onUpload={(f) => void upload(f)}
-            onRemove={() => setFile(null)}
+            onRemoved={(fileId) => setFile((f) => (f?.id === fileId ? null : f))}
           />
         </Disclosure>
 
@@ -545,6 +559,7 @@ export function AssignmentEditor({
           />
         )}
 
+        {assignment && <WaitingNote id={assignment.id} />}
         <div className="editor__footer">
           <button type="button" className="button button--quiet" onClick={discard.requestClose}>
             Cancel

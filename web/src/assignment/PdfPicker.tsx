@@ -1,24 +1,20 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { pdfProblem } from './editorText.ts';
 
 /**
- * The PDF picker: one PDF of at most 20 MB. A valid file is handed to `onUpload` at once; the
- * editor keeps the returned file id.
+ * The PDF picker: one PDF of at most 20 MB. A valid file is handed to `onUpload` at once. The
+ * attached files are listed below it (`children`), not in the input.
  */
 export function PdfPicker({
-  fileName,
   uploading,
   onUpload,
-  onRemove,
+  children,
 }: {
-  /** The uploaded file's name, when there is one. */
-  fileName: string | null;
   uploading: boolean;
   onUpload(file: File): void;
-  onRemove(): void;
+  children?: ReactNode;
 }) {
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   return (
     <div className="field pdf">
@@ -26,7 +22,6 @@ export function PdfPicker({
         Attach a PDF (one file, up to 20 MB)
       </label>
       <input
-        ref={input}
         id={`${id}-file`}
         type="file"
         accept="application/pdf,.pdf"
@@ -40,8 +35,8 @@ export function PdfPicker({
           const p = pdfProblem(chosen);
           setProblem(p);
           if (!p && chosen[0]) onUpload(chosen[0]);
-          // The attached file is listed below, not in the input: an emptied input shows nothing
-          // stale after a failed upload, and picking the same file again fires a change.
+          // An emptied input shows nothing stale after a failed upload, and picking the same
+          // file again fires a change.
           e.target.value = '';
         }}
       />
@@ -55,21 +50,7 @@ export function PdfPicker({
           Uploading…
         </p>
       )}
-      {fileName && !uploading && (
-        <p className="pdf__file" role="status">
-          Attached: {fileName}{' '}
-          <button
-            type="button"
-            className="button button--quiet button--small"
-            onClick={() => {
-              if (input.current) input.current.value = '';
-              onRemove();
-            }}
-          >
-            Remove
-          </button>
-        </p>
-      )}
+      {children}
     </div>
   );
 }

@@ -270,17 +270,76 @@ export async function removeNote(api: ApiClient, assignmentId: string, noteId: s
 }
 
 /**
- * POST /api/upload-pdf (multipart field `file`): the stored file's id. A missing id is an error
- * carrying the server's `error`, if any.
+ * POST /api/upload-pdf (multipart field `file`): the stored file's id. With `assignmentId` the
+ * file is attached to that assignment (also to one about to be created with that id). A
+ * missing id is an error carrying the server's `error`, if any.
  */
-export async function uploadPdf(api: ApiClient, file: File): Promise<string> {
+export async function uploadPdf(
+  api: ApiClient,
+  file: File,
+  assignmentId?: string,
+): Promise<string> {
   const form = new FormData();
   form.append('file', file, file.name);
   const res = await api.request<{ file_id?: unknown; error?: unknown }>('POST', '/api/upload-pdf', {
     formData: form,
+    ...(assignmentId ? { query: { assignment_id: assignmentId } } : {}),
   });
   if (typeof res?.file_id === 'string' && res.file_id !== '') return res.file_id;
   throw new Error(typeof res?.error === 'string' && res.error ? res.error : 'Unknown error');
+}
+
+/** A PDF attached to an assignment. */
+export interface AttachedFile {
+  id: string;
+  name: string;
+  /** Bytes. */
+  size: number;
+  uploaded_at: string;
+}
+
+/** GET /api/assignment/{id}/files: the PDFs attached to the assignment, oldest first. */
+export async function listAttachedFiles(
+  api: ApiClient,
+  assignmentId: string,
+): Promise<AttachedFile[]> {
+  const res = await api.get<{ files?: AttachedFile[] }>(
+    `/api/assignment/${enc(assignmentId)}/files`,
+  );
+  return Array.isArray(res?.files) ? res.files : [];
+}
+
+/** DELETE /api/assignment/{id}/files/{fileId}: removes the file; the files still attached. */
+export async function removeAttachedFile(
+  api: ApiClient,
+  assignmentId: string,
+  fileId: string,
+): Promise<AttachedFile[]> {
+  const res = await api.delete<{ files?: AttachedFile[] }>(
+    `/api/assignment/${enc(assignmentId)}/files/${enc(fileId)}`,
+  );
+  return Array.isArray(res?.files) ? res.files : [];
+}
+
+/**
+ * Removes files uploaded for a new assignment that was never created (its editor closed
+ * without Create). Only when the server answers that the assignment does not exist: when it
+ * does (a create that went through after all) or cannot be asked, the files stay.
+ */
+export async function dropUploadsOfUncreated(
+  api: ApiClient,
+  assignmentId: string,
+  fileIds: readonly string[],
+): Promise<void> {
+  try {
+    await api.get(`/api/assignment/${enc(assignmentId)}`);
+    return;
+  } catch (err) {
+    if (!(err instanceof ApiError && err.status === 404)) return;
+  }
+  for (const fileId of fileIds) {
+    await removeAttachedFile(api, assignmentId, fileId).catch(() => undefined);
+  }
 }
 
 /** GET /api/tasks/next-due: the task to focus on, or null when nothing is pending (204). */

@@ -16,3 +16,22 @@ export function pdfProblem(files: readonly File[]): string | null {
   if (file.size > PDF_MAX_BYTES) return fileTooLarge(file.name);
   return null;
 }
+
+/** (ours) Removing an attached PDF failed. */
+export const removePdfFailed = (detail: string): string => `Failed to remove PDF: ${detail}`;
+
+/** (ours) The attached PDFs of a reopened assignment could not be read. */
+export const listPdfsFailed = (detail: string): string =>
+  `The attached PDFs could not be loaded: ${detail}`;
+
+/**
+ * A file size as a person reads it: "830 bytes", "12 KB", "1.2 MB". Binary multiples, as the
+ * 20 MB upload limit (20,971,520 bytes) counts them.
+ */
+export function humanSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  const kb = Math.round(bytes / 1024);
+  if (kb < 1024) return `${kb} KB`;
+  const mb = Math.round((bytes / (1024 * 1024)) * 10) / 10;
+  return `${mb} MB`;
+}

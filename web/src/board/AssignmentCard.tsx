@@ -4,6 +4,7 @@ import { formatCompleted, formatDue, formatDueShort } from './format.ts';
 import { CardSource } from '../lms/CardSource.tsx';
 import { CardTime } from '../whatnow/CardTime.tsx';
 import { CheckIcon, EditIcon, TrashIcon } from './icons.tsx';
+import { useWaiting, WAITING_MARK } from '../offline/pending.ts';
 
 // The repeat mark computes next dates with the recurrence library: it loads only when a card on
 // the board repeats, so a board without repeating cards never carries it.
@@ -47,10 +48,15 @@ function DueBadge({ assignment, now }: { assignment: Assignment; now: Date }) {
   );
 }
 
+/** A quiet mark while changes to this card wait on this device for the connection. */
+function WaitingMark({ id }: { id: string }) {
+  return useWaiting(id) ? <p className="card__waiting">{WAITING_MARK}</p> : null;
+}
+
 interface CardBodyProps extends CardActions {
   assignment: Assignment;
-  /** Changes once a day, so urgency texts roll over at midnight. */
-  dayKey: string;
+  /** Changes when any badge would read differently (a deadline passing, midnight). */
+  badgeKey: string;
   /** In the drag overlay: no actions to click. */
   preview?: boolean;
 }
@@ -58,7 +64,7 @@ interface CardBodyProps extends CardActions {
 /** The contents of a card; memoised, so a drag re-renders only what moves. */
 export const CardBody = memo(function CardBody({
   assignment: a,
-  dayKey: _dayKey,
+  badgeKey: _badgeKey,
   onOpen,
   onDelete,
   preview = false,
@@ -81,6 +87,7 @@ export const CardBody = memo(function CardBody({
         <p className="card__completed">Completed: {formatCompleted(a.completed_date)}</p>
       )}
       <CardTime assignment={a} now={now} />
+      <WaitingMark id={a.id} />
       <div className="card__footer">
         <div className="card__meta">
           <DueBadge assignment={a} now={now} />

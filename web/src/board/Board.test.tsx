@@ -15,7 +15,7 @@ const fake = vi.hoisted(() => ({
   delete: vi.fn(),
 }));
 const live = vi.hoisted(() => ({ listener: null as AssignmentsListener | null }));
-vi.mock('../firebase/api.ts', () => ({ api: fake }));
+vi.mock('../firebase/api.ts', () => ({ api: fake, directApi: fake }));
 vi.mock('../firebase/authContext.ts', () => ({
   useAuthState: () => ({ status: 'ready', user: { uid: 'u1' } }),
 }));

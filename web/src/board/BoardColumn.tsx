@@ -11,7 +11,7 @@ interface BoardColumnProps extends CardActions {
   status: Status;
   ids: readonly string[];
   byId: ReadonlyMap<string, Assignment>;
-  dayKey: string;
+  badgeKey: string;
   reducedMotion: boolean;
   onAdd(status: Status): void;
   /** Puts the column in due-date order (soonest first, no date last). */
@@ -25,7 +25,7 @@ export const BoardColumn = memo(function BoardColumn({
   status,
   ids,
   byId,
-  dayKey,
+  badgeKey,
   reducedMotion,
   onOpen,
   onDelete,
@@ -87,7 +87,7 @@ export const BoardColumn = memo(function BoardColumn({
               <SortableCard
                 key={id}
                 assignment={a}
-                dayKey={dayKey}
+                badgeKey={badgeKey}
                 reducedMotion={reducedMotion}
                 onOpen={onOpen}
                 onDelete={onDelete}

@@ -45,6 +45,7 @@ import { CLICK_AFTER_DROP_MS } from './clickAfterDrop.ts';
 import { dropAnimation, HOLD_TO_DRAG, MouseAndPenSensor } from './dnd.ts';
 import { prefersReducedMotion } from '../ui/reducedMotion.ts';
 import { celebrateDone, originOf } from './motion.ts';
+import { useBadgeClock } from './useBadgeClock.ts';
 import { ranksForMove, type RankChange } from './ranks.ts';
 
 export interface KanbanBoardProps extends CardActions {
@@ -59,20 +60,8 @@ export interface KanbanBoardProps extends CardActions {
   onDragActive(active: boolean): void;
 }
 
-const localDayKey = () => new Date().toDateString();
-
 /** Where the board shows one column at a time, with the column switch (board.css). */
 const PHONE = '(max-width: 640px)';
-
-/** Re-renders the cards when the calendar day changes, so urgency texts roll over. */
-function useDayKey(): string {
-  const [day, setDay] = useState(localDayKey);
-  useEffect(() => {
-    const id = setInterval(() => setDay(localDayKey()), 60_000);
-    return () => clearInterval(id);
-  }, []);
-  return day;
-}
 
 /**
  * The three columns with drag and drop between and within them (dnd-kit, following its
@@ -89,7 +78,7 @@ export function KanbanBoard({
   onSort,
   onDragActive,
 }: KanbanBoardProps) {
-  const dayKey = useDayKey();
+  const badgeKey = useBadgeClock(assignments);
   const byId = useMemo(() => new Map(assignments.map((a) => [a.id, a])), [assignments]);
   const settled = useMemo(() => groupByStatus(assignments), [assignments]);
   const [working, setWorking] = useState<ColumnIds | null>(null);
@@ -292,9 +281,16 @@ export function KanbanBoard({
       const rankOf = (x: string) => byIdRef.current.get(x)?.rank ?? 0;
       onMove(id, to, ranksForMove(order, id, rankOf));
       if (to === 'done' && start?.status !== 'done') {
+        // From where the card landed: the column switch's Done segment when it was dropped
+        // there (on a phone the Done column may not be the one shown), otherwise the card.
+        const onTab = isTabId(over.id);
         requestAnimationFrame(() => {
           void celebrateDone(
-            originOf(document.querySelector(`[data-card-id="${CSS.escape(id)}"]`)),
+            originOf(
+              onTab
+                ? document.querySelector('.switch__segment[data-status="done"]')
+                : document.querySelector(`[data-card-id="${CSS.escape(id)}"]`),
+            ),
           );
         });
       }
@@ -355,7 +351,7 @@ export function KanbanBoard({
             status={status}
             ids={columns[status]}
             byId={byId}
-            dayKey={dayKey}
+            badgeKey={badgeKey}
             reducedMotion={reducedMotion}
             onOpen={open}
             onDelete={onDelete}
@@ -371,7 +367,7 @@ export function KanbanBoard({
           <div className={`card card--overlay ${statusClass(active)}`}>
             <CardBody
               assignment={active}
-              dayKey={dayKey}
+              badgeKey={badgeKey}
               onOpen={open}
               onDelete={onDelete}
               preview

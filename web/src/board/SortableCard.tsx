@@ -8,7 +8,7 @@ import { GripIcon } from './icons.tsx';
 
 interface SortableCardProps extends CardActions {
   assignment: Assignment;
-  dayKey: string;
+  badgeKey: string;
   reducedMotion: boolean;
 }
 
@@ -19,7 +19,7 @@ interface SortableCardProps extends CardActions {
  */
 export const SortableCard = memo(function SortableCard({
   assignment,
-  dayKey,
+  badgeKey,
   reducedMotion,
   onOpen,
   onDelete,
@@ -53,7 +53,7 @@ export const SortableCard = memo(function SortableCard({
       onClick={onClick}
       {...pointerListeners}
     >
-      <CardBody assignment={assignment} dayKey={dayKey} onOpen={onOpen} onDelete={onDelete} />
+      <CardBody assignment={assignment} badgeKey={badgeKey} onOpen={onOpen} onDelete={onDelete} />
       <button
         type="button"
         ref={setActivatorNodeRef}

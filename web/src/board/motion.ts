@@ -21,10 +21,14 @@ export async function celebrateDone(origin?: { x: number; y: number }): Promise<
   });
 }
 
-/** The centre of an element as canvas-confetti's origin (fractions of the viewport). */
+/**
+ * The centre of an element as canvas-confetti's origin (fractions of the viewport); undefined
+ * for an element that is not laid out (a hidden column's card has no place to start from).
+ */
 export function originOf(el: Element | null): { x: number; y: number } | undefined {
   if (!el) return undefined;
   const r = el.getBoundingClientRect();
+  if (r.width === 0 && r.height === 0) return undefined;
   return {
     x: (r.left + r.width / 2) / window.innerWidth,
     y: (r.top + r.height / 2) / window.innerHeight,

@@ -18,7 +18,7 @@ const live = vi.hoisted(() => ({
   listener: null as AssignmentsListener | null,
   refresh: vi.fn(),
 }));
-vi.mock('../firebase/api.ts', () => ({ api: fake }));
+vi.mock('../firebase/api.ts', () => ({ api: fake, directApi: fake }));
 vi.mock('./subscribeToAssignments.ts', () => ({
   subscribeToAssignments: (_uid: string, listener: AssignmentsListener) => {
     live.listener = listener;

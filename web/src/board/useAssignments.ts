@@ -15,7 +15,9 @@ import {
   moveAssignment,
   rerankAssignment,
 } from '../assignment/assignmentsApi.ts';
-import { api } from '../firebase/api.ts';
+import { api, directApi } from '../firebase/api.ts';
+import type { BoardAccess, BoardQueue } from '../offline/boardQueue.ts';
+import { hasWaiting, setWriteSink, waitingHint } from '../offline/pending.ts';
 import { showAlert } from '../ui/notify.ts';
 import { sortByRank } from './columns.ts';
 import { mergeRemote } from './mergeRemote.ts';
@@ -81,6 +83,8 @@ interface Runtime {
   created: Map<string, number>;
   deleted: Map<string, number>;
   unsaved: Set<string>;
+  /** While writes wait on this device: how a list from the server is shown (them laid over). */
+  overlay: ((list: readonly Assignment[]) => readonly Assignment[]) | null;
 }
 
 const recentIds = (m: Map<string, number>, now: number) => {
@@ -110,6 +114,7 @@ export function useAssignments(uid: string | null | undefined): UseAssignments {
     created: new Map(),
     deleted: new Map(),
     unsaved: new Set(),
+    overlay: null,
   });
 
   const commit = useCallback((update: (list: readonly Assignment[]) => readonly Assignment[]) => {
@@ -141,7 +146,9 @@ export function useAssignments(uid: string | null | undefined): UseAssignments {
         deleted: recentIds(r.deleted, now),
         unsaved: r.unsaved,
       };
-      commit((list) => mergeRemote(list, u.assignments, recent));
+      // Writes still waiting on this device show over any list the server sends meanwhile.
+      const remote = r.overlay ? r.overlay(u.assignments) : u.assignments;
+      commit((list) => mergeRemote(list, remote, recent));
       r.confirmed = true;
       r.lastAppliedAt = u.requestedAt;
       setStatus('ready');
@@ -176,6 +183,71 @@ export function useAssignments(uid: string | null | undefined): UseAssignments {
       if (r.sub === sub) r.sub = null;
     };
   }, [uid, receive]);
+
+  // Writes made without a connection wait on this device and are sent when it returns
+  // (offline/boardQueue.ts). Its code loads only when needed: a write to keep, a connection
+  // that returns, or writes left waiting from last time.
+  useEffect(() => {
+    if (!uid) return;
+    const r = rt.current;
+    let live = true;
+    let queue: Promise<BoardQueue> | null = null;
+    const board: BoardAccess = {
+      list: () => listRef.current,
+      commit,
+      sending() {
+        r.writes += 1;
+        return {
+          done() {
+            r.writes -= 1;
+            r.lastWriteDoneAt = performance.now();
+          },
+        };
+      },
+      showServerList(list, requestedAt) {
+        if (r.writes > 0 || r.hold) {
+          r.stale = true;
+        } else {
+          commit(() => list);
+          r.confirmed = true;
+          r.lastAppliedAt = requestedAt;
+          setStatus('ready');
+        }
+        settle();
+      },
+      overlay(show) {
+        r.overlay = show;
+      },
+      direct: () => directApi,
+      fetchAll: () => fetchAssignments(directApi),
+    };
+    const load = () =>
+      (queue ??= import('../offline/boardQueue.ts').then((m) => {
+        const q = m.startBoardQueue(uid, board);
+        if (!live) q.stop();
+        return q;
+      }));
+    const dropSink = setWriteSink({
+      waiting: hasWaiting,
+      keep: (w) => load().then((q) => q.keep(w)),
+    });
+    const onOnline = () => {
+      load().catch((err: unknown) =>
+        console.error('Brainboard: the offline queue did not load.', err),
+      );
+    };
+    if (waitingHint(uid)) onOnline();
+    window.addEventListener('online', onOnline);
+    return () => {
+      live = false;
+      dropSink();
+      window.removeEventListener('online', onOnline);
+      void queue?.then(
+        (q) => q.stop(),
+        () => undefined,
+      );
+    };
+  }, [uid, commit, settle]);
 
   // The local copy for next time: what the board shows once the server has answered. Written
   // at once (a few ms for 300 cards), so a reload right after a change never shows the board

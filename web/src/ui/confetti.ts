@@ -16,6 +16,11 @@ export async function confettiBurst(options: Options & { zIndex: number }): Prom
     canvas = document.createElement('canvas');
     canvas.setAttribute('aria-hidden', 'true');
     canvas.dataset.confetti = '';
+    // Where the burst starts, as fractions of the viewport (read by the browser tests).
+    if (options.origin) {
+      canvas.dataset.originX = String(options.origin.x ?? 0.5);
+      canvas.dataset.originY = String(options.origin.y ?? 0.5);
+    }
     Object.assign(canvas.style, {
       position: 'fixed',
       inset: '0',
