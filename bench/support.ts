@@ -177,7 +177,7 @@ export async function apiAs(page: Page, api: string): Promise<ApiAs> {
 const STATUSES = ['new', 'in progress', 'done'] as const;
 
 /** Local 'YYYY-MM-DDT08:00:00', `days` from today. */
-export function dueIn(days: number): string {
+function dueIn(days: number): string {
   const d = new Date(Date.now() + days * 86_400_000);
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T08:00:00`;

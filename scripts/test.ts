@@ -1,6 +1,6 @@
 /**
  * `npm test`: every gate and every suite, in one command.
- *   1. typecheck, lint (zero warnings), formatting
+ *   1. typecheck, lint (zero warnings), formatting, unused code (knip)
  *   2. vitest: unit and component suites, then the integration project
  *      (API against a local stack it starts itself, browser end-to-end in
  *      Chromium, Firestore/Storage rules where the official emulator runs)
@@ -15,6 +15,8 @@ const steps: { name: string; cmd: string; args: string[] }[] = [
   { name: 'typecheck (web)', cmd: 'npx', args: ['tsc', '-p', 'web'] },
   { name: 'lint', cmd: 'npx', args: ['eslint', '.', '--max-warnings', '0'] },
   { name: 'format', cmd: 'npx', args: ['prettier', '--check', '.', '--log-level', 'warn'] },
+  // Unused files, exports and dependencies (knip.json names the entry points).
+  { name: 'unused code', cmd: 'npx', args: ['knip'] },
   // Issue 5 budgets: landing ≤ 80 KB and dashboard ≤ 250 KB of gzip JS.
   { name: 'bundle budgets', cmd: 'npx', args: ['tsx', 'bench/bundle-size.ts'] },
   { name: 'tests', cmd: 'npx', args: ['vitest', 'run', ...process.argv.slice(2)] },

@@ -74,7 +74,6 @@ export const FOCUS_TIMER_RING_RADIUS = 45;
 /** Default time of day, 08:00 AM. */
 export const DEFAULT_DUE_HOUR = '08';
 export const DEFAULT_DUE_MINUTE = '00';
-export const DEFAULT_DUE_TIME = '08:00';
 export const DEFAULT_DUE_AMPM = 'AM';
 /** Date picker defaults. */
 export const DATE_PICKER_DISPLAY_FORMAT = 'MM/dd/yyyy';
@@ -99,8 +98,6 @@ export const URGENCY_SOON_DAYS = 10;
 // ---------------------------------------------------------------------------
 // Timings (SPEC §7, §9)
 
-export const CSRF_TIMEOUT_MS = 10_000;
-export const DRAG_HOLD_MS = 250;
 export const DROP_ANIMATION_MIN_MS = 330;
 export const DROP_ANIMATION_MAX_MS = 550;
 /** Auto-scroll starts at 25 % from the edge, peaks at 5 %, at most 28 px per step. */
@@ -114,7 +111,6 @@ export const SNACKBAR_FADE_MS = 300;
 // Celebrations
 export const CONFETTI_DEFAULT_PARTICLES = 80;
 export const CONFETTI_DEFAULT_DURATION_MS = 900;
-export const CONFETTI_COMPLETION_BURST_MS = 1500;
 export const CONFETTI_SPREAD = 70;
 export const BUBBLES_DURATION_MS = 1400;
 export const BUBBLES_COUNT = 15;

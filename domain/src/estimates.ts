@@ -10,12 +10,12 @@ import { calendarDaysBetween } from './urgency.ts';
 export const ESTIMATE_MIN_MINUTES = 1;
 export const ESTIMATE_MAX_MINUTES = 600;
 /** How many of the latest finished assignments the learning factor looks at. */
-export const LEARNING_SAMPLE_SIZE = 5;
+const LEARNING_SAMPLE_SIZE = 5;
 /** The learning factor stays inside these bounds, so one odd assignment cannot run away with it. */
-export const LEARNING_FACTOR_MIN = 0.5;
-export const LEARNING_FACTOR_MAX = 3;
+const LEARNING_FACTOR_MIN = 0.5;
+const LEARNING_FACTOR_MAX = 3;
 /** Cards due within this many days show a "Start by" moment. */
-export const START_BY_WITHIN_DAYS = 7;
+const START_BY_WITHIN_DAYS = 7;
 
 export const ESTIMATE_ERROR = `estimate_minutes must be a whole number of minutes from ${ESTIMATE_MIN_MINUTES} to ${ESTIMATE_MAX_MINUTES}, or null.`;
 
@@ -142,7 +142,7 @@ export function learningExplanation(learning: LearningFactor): string {
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /** "7 PM", "7:30 PM", "12 AM" of a Date's local time. */
-export function formatHour(d: Date): string {
+function formatHour(d: Date): string {
   const h = d.getHours();
   const m = d.getMinutes();
   const h12 = h % 12 === 0 ? 12 : h % 12;

@@ -128,13 +128,12 @@ export function timerStatusText(status: TimerStatus): 'Focus Time' | 'Paused' | 
 // ---------------------------------------------------------------------------
 // Gate and progress (SPEC §4 "Progress gate")
 
-export const GATE_REASON_BOTH = 'Task and timer completed! You may proceed.';
-export const GATE_REASON_CHECKLIST = 'Checklist completed';
-export const GATE_REASON_TIMER = 'Timer 80% complete';
-export const GATE_LOCKED_MESSAGE = 'Complete timer (80%) or all subtasks to proceed.';
+const GATE_REASON_BOTH = 'Task and timer completed! You may proceed.';
+const GATE_REASON_CHECKLIST = 'Checklist completed';
+const GATE_REASON_TIMER = 'Timer 80% complete';
+const GATE_LOCKED_MESSAGE = 'Complete timer (80%) or all subtasks to proceed.';
 
-export type GateReason =
-  typeof GATE_REASON_BOTH | typeof GATE_REASON_CHECKLIST | typeof GATE_REASON_TIMER;
+type GateReason = typeof GATE_REASON_BOTH | typeof GATE_REASON_CHECKLIST | typeof GATE_REASON_TIMER;
 
 export interface FocusGate {
   unlocked: boolean;

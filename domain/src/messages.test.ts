@@ -20,9 +20,7 @@ describe('SPEC §5 validation texts', () => {
 
 describe('SPEC §7, §8 session and token', () => {
   it('has the CSRF and next-due texts', () => {
-    expect(m.CSRF_TOKEN_UNAVAILABLE).toBe('CSRF token required but unavailable');
     expect(m.csrfFetchFailed(503)).toBe('Failed to fetch CSRF token: 503');
-    expect(m.CSRF_TOKEN_MISSING).toBe('CSRF token missing in session response');
     expect(m.nextDueFetchFailed(500)).toBe('Failed to fetch next due task: 500');
   });
 });
@@ -32,14 +30,8 @@ describe('SPEC §8 assignments', () => {
     expect(m.ACCEPTANCE_SAVE_FAILED).toBe('Failed to save acceptance. Please try again.');
     expect(m.ACCEPTANCE_SAVE_ERROR).toBe('Error saving acceptance. Please try again.');
   });
-  it('picks the server error, then the message, then "Please try again."', () => {
-    expect(m.failureDetail('Not found', 'HTTP 404')).toBe('Not found');
-    expect(m.failureDetail(undefined, 'HTTP 404')).toBe('HTTP 404');
-    expect(m.failureDetail('', '')).toBe('Please try again.');
-    expect(m.failureDetail()).toBe('Please try again.');
-  });
   it('prefixes delete, save and status failures', () => {
-    expect(m.deleteAssignmentFailed(m.failureDetail())).toBe(
+    expect(m.deleteAssignmentFailed('Please try again.')).toBe(
       'Failed to delete assignment: Please try again.',
     );
     expect(m.saveAssignmentFailed('title is required.')).toBe(
@@ -163,16 +155,7 @@ describe('SPEC §8 confirmations and consent prompts', () => {
   });
 });
 
-describe('SPEC §8 other and §4 focus completion', () => {
-  it('lists the HTTP error classes', () => {
-    expect(m.HTTP_ERROR_KINDS).toEqual([
-      'network error',
-      'timeout',
-      'cancelled',
-      'bad request',
-      'bad response',
-    ]);
-  });
+describe('SPEC §4 focus completion', () => {
   it('has the snackbar and overlay texts', () => {
     expect(m.focusSnackbar(3)).toBe('Focus gem +1 · Streak 3');
     expect(m.FOCUS_COMPLETE_OVERLAY).toBe('FOCUS COMPLETE!');

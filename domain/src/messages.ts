@@ -18,10 +18,8 @@ export const NEW_ASSIGNMENT_WITHOUT_ID =
 // ---------------------------------------------------------------------------
 // SPEC §7, §8 session and token
 
-export const CSRF_TOKEN_UNAVAILABLE = 'CSRF token required but unavailable';
 export const csrfFetchFailed = (status: number | string): string =>
   `Failed to fetch CSRF token: ${status}`;
-export const CSRF_TOKEN_MISSING = 'CSRF token missing in session response';
 export const nextDueFetchFailed = (status: number | string): string =>
   `Failed to fetch next due task: ${status}`;
 
@@ -30,13 +28,6 @@ export const nextDueFetchFailed = (status: number | string): string =>
 
 export const ACCEPTANCE_SAVE_FAILED = 'Failed to save acceptance. Please try again.';
 export const ACCEPTANCE_SAVE_ERROR = 'Error saving acceptance. Please try again.';
-/** Detail fallback when neither a server error nor an error message is known. */
-export const TRY_AGAIN = 'Please try again.';
-
-/** The detail of a failure alert: the server error field, else the error message, else TRY_AGAIN. */
-export function failureDetail(serverError?: string | null, message?: string | null): string {
-  return serverError || message || TRY_AGAIN;
-}
 export const deleteAssignmentFailed = (detail: string): string =>
   `Failed to delete assignment: ${detail}`;
 export const saveAssignmentFailed = (detail: string): string =>
@@ -49,9 +40,9 @@ export const MOVE_ASSIGNMENT_FAILED = 'Failed to move assignment. Please try aga
 // SPEC §8 calendar
 
 /** A calendar error containing this text means the user must grant calendar access again. */
-export const CALENDAR_ACCESS_NOT_GRANTED = 'Calendar access not granted';
-export const CALENDAR_SAVED = '✅ Assignment created/updated and saved to calendar successfully!';
-export const ASSIGNMENT_SAVED = 'Assignment created/updated successfully!';
+const CALENDAR_ACCESS_NOT_GRANTED = 'Calendar access not granted';
+const CALENDAR_SAVED = '✅ Assignment created/updated and saved to calendar successfully!';
+const ASSIGNMENT_SAVED = 'Assignment created/updated successfully!';
 
 /** Success text plus the server's message on a new line. */
 export const calendarSaved = (serverMessage?: string | null): string =>
@@ -134,19 +125,6 @@ export const CONFIRM_DELETE_SUBTASK =
   'Are you sure you want to delete this subtask? This action cannot be undone.';
 export const CONFIRM_DELETE_NOTE =
   'Are you sure you want to delete this note? This action cannot be undone.';
-
-// ---------------------------------------------------------------------------
-// SPEC §8 other
-
-/** HTTP-level error classes. */
-export const HTTP_ERROR_KINDS = [
-  'network error',
-  'timeout',
-  'cancelled',
-  'bad request',
-  'bad response',
-] as const;
-export type HttpErrorKind = (typeof HTTP_ERROR_KINDS)[number];
 
 // ---------------------------------------------------------------------------
 // SPEC §4 focus completion

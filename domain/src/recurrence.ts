@@ -23,7 +23,7 @@ export interface Repeat {
   until: string | null;
 }
 
-export const REPEAT_RULE_NOT_VALID =
+const REPEAT_RULE_NOT_VALID =
   'repeat.rrule must be a rule such as FREQ=WEEKLY;BYDAY=FR (every week, every N days, or monthly on a day).';
 export const REPEAT_NEEDS_DUE_DATE = 'A repeating assignment needs a due date.';
 export const REPEAT_CHANGE_NEEDS_FOLLOWING =
@@ -150,7 +150,7 @@ const wallClock = (d: Date) =>
   `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:00`;
 
 /** True for a real YYYY-MM-DD. */
-export function isCalendarDate(s: string): boolean {
+function isCalendarDate(s: string): boolean {
   const m = DATE_RE.exec(s);
   if (!m) return false;
   const d = new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!));
@@ -236,7 +236,7 @@ export type RepeatInput = z.output<typeof repeatSchema>;
  * Which instances an edit or a delete of a repeating assignment is for: "this" card only, or
  * this one and the ones "following" it. A change of the rule is always "following".
  */
-export const REPEAT_SCOPES = ['this', 'following'] as const;
+const REPEAT_SCOPES = ['this', 'following'] as const;
 export type RepeatScope = (typeof REPEAT_SCOPES)[number];
 export const repeatScopeSchema = z.enum(REPEAT_SCOPES, {
   error: 'scope must be one of: this, following.',

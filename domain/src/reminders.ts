@@ -11,7 +11,7 @@ export const DEFAULT_REMINDER_MINUTES: readonly number[] = [1440, 60];
 /** At most this many reminders for one assignment (or as defaults). */
 export const REMINDERS_MAX_COUNT = 5;
 /** The earliest reminder: 7 days before the due time. */
-export const REMINDER_MAX_MINUTES = 7 * 24 * 60;
+const REMINDER_MAX_MINUTES = 7 * 24 * 60;
 /** The zone used while the profile has none yet. */
 export const DEFAULT_TIME_ZONE = 'UTC';
 /** Snoozing a reminder fires it again after this many minutes. */
@@ -98,7 +98,7 @@ export function remindersDueBetween(
 }
 
 /** "1 hour", "1 day", "2 days 3 hours", "10 minutes": how far before the due time. */
-export function describeLead(minutes: number): string {
+function describeLead(minutes: number): string {
   if (minutes === 0) return 'now';
   const parts: string[] = [];
   const days = Math.floor(minutes / 1440);

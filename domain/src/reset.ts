@@ -11,7 +11,7 @@ export type ResetChoice = 'tonight' | 'tomorrow' | 'weekend' | 'date' | 'none' |
 export type ResetChange = { due_date: string } | { status: 'done' };
 
 /** The evening hour "tonight" moves a card to. */
-export const TONIGHT_HOUR = 20;
+const TONIGHT_HOUR = 20;
 
 interface Resettable {
   status: string;
@@ -19,7 +19,7 @@ interface Resettable {
 }
 
 /** Overdue: not done and due on an earlier calendar day than `now`. */
-export function isOverdue(a: Resettable, now: Date): boolean {
+function isOverdue(a: Resettable, now: Date): boolean {
   if (a.status === 'done') return false;
   const due = toLocalDate(a.due_date);
   return due !== null && calendarDaysBetween(now, due) < 0;

@@ -41,7 +41,7 @@ function text(field: string, max: number, opts: { trim?: boolean; required?: boo
 }
 
 /** Ids usable as document ids and field-path keys: letters, digits, "-" and "_". */
-export const ID_RE = /^[A-Za-z0-9_-]{1,128}$/;
+const ID_RE = /^[A-Za-z0-9_-]{1,128}$/;
 
 /** Names an object already has (`constructor`, `__proto__`, ...), never usable as a map key. */
 const RESERVED_IDS: ReadonlySet<string> = new Set([
@@ -112,7 +112,6 @@ export const subtaskInputSchema = z
     title: title ?? legacy ?? '',
     completed: completed ?? false,
   }));
-export type SubtaskInput = z.output<typeof subtaskInputSchema>;
 
 /** A note as sent by clients: a string, or { id?, text, created_date? }. */
 export const noteInputSchema = z.preprocess(
@@ -126,7 +125,6 @@ export const noteInputSchema = z.preprocess(
     { error: objectError('each note') },
   ),
 );
-export type NoteInput = z.output<typeof noteInputSchema>;
 
 /** True when no two items share an id. */
 function uniqueIds(items: readonly { id?: string | undefined }[]): boolean {
@@ -161,15 +159,14 @@ export const assignmentCreateSchema = z.strictObject(
   },
   { error: objectError('assignment') },
 );
-export type AssignmentCreateInput = z.output<typeof assignmentCreateSchema>;
 
 /** An assignment's version: a whole number from 1, raised by the server on every write. */
-export const assignmentVersionSchema = z
+const assignmentVersionSchema = z
   .number({ error: 'version must be a number.' })
   .int('version must be a whole number of at least 1.')
   .min(1, 'version must be a whole number of at least 1.');
 
-export const VERSION_REQUIRED = 'version is required when replacing subtasks or notes.';
+const VERSION_REQUIRED = 'version is required when replacing subtasks or notes.';
 
 /**
  * PATCH /api/assignment body (docs/product.md): id plus any subset of the editable fields, and rank.
@@ -205,7 +202,6 @@ export const noteCreateSchema = z.strictObject(
   { id: idSchema('note id').optional(), text: noteTextSchema },
   { error: objectError('note') },
 );
-export type NoteCreateInput = z.output<typeof noteCreateSchema>;
 
 /** A version string such as "0.2.0". */
 const versionSchema = (field: string) =>
@@ -230,7 +226,6 @@ export const userPatchSchema = z
     { error: objectError('user update') },
   )
   .refine((u) => Object.values(u).some((v) => v !== undefined), 'At least one field is required.');
-export type UserPatchInput = z.output<typeof userPatchSchema>;
 
 /** POST /api/acceptance body (SPEC §5, §7): both must be literally true. */
 export const acceptanceSchema = z.strictObject(
@@ -240,7 +235,6 @@ export const acceptanceSchema = z.strictObject(
   },
   { error: objectError('acceptance') },
 );
-export type AcceptanceInput = z.output<typeof acceptanceSchema>;
 
 /** "subtasks[0].foo" from an issue path. */
 function formatPath(path: readonly PropertyKey[]): string {

@@ -34,7 +34,7 @@ function byOrder<T extends StoredEntry>(entries: unknown): [string, T][] {
 }
 
 /** The stored version; a document written before versions existed reads as 1. */
-export function storedVersion(v: unknown): number {
+function storedVersion(v: unknown): number {
   return typeof v === 'number' && Number.isInteger(v) && v >= 1 ? v : 1;
 }
 

@@ -8,9 +8,9 @@ import {
 } from './constants.ts';
 import { toLocalDate } from './dueDate.ts';
 
-export type UrgencyLevel = 0 | 1 | 2 | 3 | 4 | 5;
+type UrgencyLevel = 0 | 1 | 2 | 3 | 4 | 5;
 /** Card badge background: red tint, white, or transparent (SPEC §2). */
-export type UrgencyBadge = 'overdue' | 'soon' | 'none';
+type UrgencyBadge = 'overdue' | 'soon' | 'none';
 
 export interface Urgency {
   level: UrgencyLevel;
@@ -21,8 +21,8 @@ export interface Urgency {
   badge: UrgencyBadge;
 }
 
-export const NO_DUE_DATE_TEXT = 'No due date';
-export const INVALID_DATE_TEXT = 'Invalid date';
+const NO_DUE_DATE_TEXT = 'No due date';
+const INVALID_DATE_TEXT = 'Invalid date';
 
 const MS_PER_DAY = 86_400_000;
 

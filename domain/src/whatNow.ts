@@ -23,7 +23,7 @@ import {
 } from './estimates.ts';
 import { calendarDaysBetween } from './urgency.ts';
 
-export interface PickableSubtask {
+interface PickableSubtask {
   id: string;
   completed: boolean;
   estimate_minutes?: number | null;
@@ -115,7 +115,7 @@ export function dueReason(due: string, now: Date): string {
 }
 
 /** The work part: "about 45 min of work left", "2 steps left", or null. */
-export function workReason(a: Pickable, learning: LearningFactor | null): string | null {
+function workReason(a: Pickable, learning: LearningFactor | null): string | null {
   const left = remainingEstimateMinutes(a.subtasks);
   if (left !== null) return `about ${formatMinutes(adjustedMinutes(left, learning))} of work left`;
   const open = a.subtasks.filter((s) => !s.completed).length;
@@ -124,7 +124,7 @@ export function workReason(a: Pickable, learning: LearningFactor | null): string
 }
 
 /** One line: "Due tomorrow 9:00 AM · about 45 min of work left". */
-export function whatNowReason(a: Pickable, now: Date, learning: LearningFactor | null): string {
+function whatNowReason(a: Pickable, now: Date, learning: LearningFactor | null): string {
   const due = a.due_date ? dueReason(a.due_date, now) : 'No due date, next on your board';
   const work = workReason(a, learning);
   return work ? `${due} · ${work}` : due;

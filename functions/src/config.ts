@@ -25,7 +25,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
  * get the same names as plain variables from the local stack instead: declared there, the
  * Functions emulator would look them up in Secret Manager on every worker start.
  */
-export const SERVER_SECRETS = [
+const SERVER_SECRETS = [
   'OPENAI_API_KEY',
   'GOOGLE_OAUTH_CLIENT_SECRET',
   'TOKEN_ENCRYPTION_KEY',

@@ -24,7 +24,7 @@ export interface TombstoneReport {
 const MAPS = ['subtasks', 'notes'] as const;
 
 /** The field paths of the removed entries in one stored assignment. */
-export function tombstonePaths(doc: Record<string, unknown>): FieldPath[] {
+function tombstonePaths(doc: Record<string, unknown>): FieldPath[] {
   return MAPS.flatMap((map) => {
     const entries = doc[map];
     if (!entries || typeof entries !== 'object') return [];

@@ -4,7 +4,7 @@ import type { StackMode } from './mode.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const PROJECT_ID = 'demo-brainboard';
-export const REGION = 'us-central1';
+const REGION = 'us-central1';
 /**
  * BRAINBOARD_PORT_OFFSET moves every port of the stack (e.g. 10000: the app on
  * 15173, auth on 19099), so a second stack can run beside `npm start`.

@@ -12,7 +12,7 @@ import type { FirestoreServer as LiteFirestoreServer } from '@firestore-emulator
 import type * as GrpcModule from '@grpc/grpc-js';
 import type { Server as GrpcServer } from '@grpc/grpc-js';
 
-export async function startLiteFirestore(port: number, host = '127.0.0.1') {
+async function startLiteFirestore(port: number, host = '127.0.0.1') {
   // Its ESM build has unresolvable imports under Node's loader; the CJS build works.
   const require = createRequire(import.meta.url);
   const { FirestoreServer } = require('@firestore-emulator/server') as {
@@ -59,7 +59,7 @@ function honourCancellation(server: GrpcServer): void {
 }
 
 /** Exits when the parent process is gone (the child is then re-parented). */
-export function exitWithParent(): void {
+function exitWithParent(): void {
   const parent = process.ppid;
   setInterval(() => {
     if (process.ppid !== parent) process.exit(0);

@@ -5,7 +5,7 @@ import { PORT_OFFSET } from './config.ts';
 export const LMS_STANDIN_PORT = Number(process.env.LMS_STANDIN_PORT ?? 8092) + PORT_OFFSET;
 
 /** How often the local stack runs the scheduled feed sync (production: every 30 minutes). */
-export const LOCAL_SYNC_INTERVAL_MS = 5_000;
+const LOCAL_SYNC_INTERVAL_MS = 5_000;
 
 /** Starts the LMS stand-in; its URL is the one loopback base the functions may fetch. */
 export async function startLms(log: (m: string) => void) {

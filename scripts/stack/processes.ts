@@ -121,7 +121,7 @@ export async function waitForHttp(
 }
 
 /** True when nothing listens on the port. */
-export function portIsFree(port: number, host = '127.0.0.1'): Promise<boolean> {
+function portIsFree(port: number, host = '127.0.0.1'): Promise<boolean> {
   return new Promise((resolve) => {
     const server = createServer();
     server.once('error', () => resolve(false));

@@ -8,11 +8,11 @@ import {
 import { newProfile, profileRef } from '../../functions/src/users/profile.ts';
 
 export const DEMO_EMAIL = 'demo@brainboard.test';
-export const DEMO_UID = 'demo-student';
-export const DEMO_NAME = 'Demo Student';
+const DEMO_UID = 'demo-student';
+const DEMO_NAME = 'Demo Student';
 
 /** `YYYY-MM-DDTHH:MM:00` for the local day `days` from `now`. */
-export function dueIn(now: Date, days: number, hour = 17, minute = 0): string {
+function dueIn(now: Date, days: number, hour = 17, minute = 0): string {
   const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days, hour, minute);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(hour)}:${pad(minute)}:00`;
@@ -25,7 +25,7 @@ const sub = (id: string, title: string, completed = false) => ({
 });
 
 /** A handful of assignments across the three columns, due at every urgency. */
-export function demoAssignments(now: Date): NewAssignment[] {
+function demoAssignments(now: Date): NewAssignment[] {
   return [
     {
       title: 'Lab report: plant growth experiment',

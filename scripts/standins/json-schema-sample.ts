@@ -8,7 +8,7 @@ type Schema = Record<string, unknown>;
 export const STANDIN_MARKER = /\[\[standin:[a-z0-9-]+\]\]/gi;
 
 /** 32-bit FNV-1a hash, for deterministic choices. */
-export function hashString(text: string): number {
+function hashString(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);
@@ -42,7 +42,7 @@ const SUBTASK_TEMPLATES: ((topic: string) => string)[] = [
 ];
 
 /** The subtask count (3–5) the stand-in picks for a topic. */
-export function subtaskCount(topic: string): number {
+function subtaskCount(topic: string): number {
   return 3 + (hashString(topic) % 3);
 }
 

@@ -26,12 +26,12 @@ export function utc(base: Date, days: number, hh: number, mm: number): string {
   return `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}T${pad(hh)}${pad(mm)}00Z`;
 }
 /** `base + days` as an iCalendar date (no time). */
-export function date(base: Date, days: number): string {
+function date(base: Date, days: number): string {
   const d = new Date(base.getTime() + days * DAY);
   return `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}`;
 }
 /** `base + days` at hh:mm as a local date-time (for a TZID). */
-export function local(base: Date, days: number, hh: number, mm: number): string {
+function local(base: Date, days: number, hh: number, mm: number): string {
   return `${date(base, days)}T${pad(hh)}${pad(mm)}00`;
 }
 
@@ -122,7 +122,7 @@ export function canvasFeed(base: Date): string {
   ]);
 }
 
-export function moodleFeed(base: Date): string {
+function moodleFeed(base: Date): string {
   const ev = (id: number, summary: string, course: string, start: string, desc: string) => [
     'BEGIN:VEVENT',
     `UID:${id}@moodle.example.edu`,
@@ -160,7 +160,7 @@ export function moodleFeed(base: Date): string {
   ]);
 }
 
-export function blackboardFeed(base: Date): string {
+function blackboardFeed(base: Date): string {
   const ev = (uid: string, summary: string, start: string) => [
     'BEGIN:VEVENT',
     `DTSTAMP:${utc(base, 0, 6, 0)}`,
@@ -199,7 +199,7 @@ export function blackboardFeed(base: Date): string {
   ]);
 }
 
-export function classroomFeed(base: Date): string {
+function classroomFeed(base: Date): string {
   return ics([
     'BEGIN:VCALENDAR',
     'PRODID:-//Google Inc//Google Calendar 70.9054//EN',

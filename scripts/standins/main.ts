@@ -7,9 +7,9 @@ import { startCalendarStandin } from './calendar-standin.ts';
 import { startLmsStandin } from './lms-standin.ts';
 import { startOpenAIStandin } from './openai-standin.ts';
 
-export const DEFAULT_OPENAI_STANDIN_PORT = 8089;
-export const DEFAULT_CALENDAR_STANDIN_PORT = 8090;
-export const DEFAULT_LMS_STANDIN_PORT = 8092;
+const DEFAULT_OPENAI_STANDIN_PORT = 8089;
+const DEFAULT_CALENDAR_STANDIN_PORT = 8090;
+const DEFAULT_LMS_STANDIN_PORT = 8092;
 
 function portFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];

@@ -67,7 +67,7 @@ export interface StreamRecord {
 }
 
 /** A chat completion request body as received. */
-export interface RecordedRequest {
+interface RecordedRequest {
   model?: string;
   messages?: unknown[];
   stream?: boolean;
@@ -101,7 +101,7 @@ function contentText(content: unknown): string {
 }
 
 /** The raw text of the last user message of a request (markers included). */
-export function lastUserMessage(messages: unknown): string {
+function lastUserMessage(messages: unknown): string {
   if (!Array.isArray(messages)) return '';
   for (let i = messages.length - 1; i >= 0; i--) {
     const message: unknown = messages[i];
@@ -122,7 +122,7 @@ export function standinReply(prompt: string): string {
 }
 
 /** The content the stand-in answers for a request body (text, or JSON for structured output). */
-export function standinContent(body: RecordedRequest): string {
+function standinContent(body: RecordedRequest): string {
   const prompt = lastUserMessage(body.messages);
   const format = body.response_format;
   if (isRecord(format) && format.type === 'json_schema' && isRecord(format.json_schema)) {
@@ -136,7 +136,7 @@ export function standinContent(body: RecordedRequest): string {
 }
 
 /** Splits text into stream deltas of a few characters, at word boundaries where possible. */
-export function splitIntoDeltas(text: string, target = 8): string[] {
+function splitIntoDeltas(text: string, target = 8): string[] {
   const pieces = text.match(/\s*\S+|\s+$/g) ?? [];
   const deltas: string[] = [];
   let current = '';

@@ -6,7 +6,8 @@ import webpush, { WebPushError } from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUSH_TLS_CERT, startPushStandin, type PushStandin } from './push-standin.ts';
 
-const ece = createRequire(import.meta.url)('http_ece') as {
+const require = createRequire(import.meta.url);
+const ece = require('http_ece') as {
   decrypt(content: Buffer, params: object): Buffer;
 };
 

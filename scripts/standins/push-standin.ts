@@ -16,13 +16,13 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { sendJson } from './http-util.ts';
 
-export const PUSH_TLS_DIR = join(import.meta.dirname, 'push-tls');
+const PUSH_TLS_DIR = join(import.meta.dirname, 'push-tls');
 export const PUSH_TLS_CERT = join(PUSH_TLS_DIR, 'cert.pem');
 
 /** RFC 8030 §7.2: a push service may refuse larger payloads; 4096 is what browsers accept. */
 const MAX_PAYLOAD = 4096;
 
-export interface PushMessage {
+interface PushMessage {
   received_at: string;
   headers: Record<string, string>;
   body_base64: string;
@@ -47,7 +47,7 @@ class Refusal extends Error {
  * Checks `Authorization: vapid t=<JWT>, k=<public key>` (RFC 8292 §3): an ES256 JWT signed by
  * that key, whose audience is this push service's origin, expiring within 24 hours.
  */
-export function verifyVapid(header: string | undefined, origin: string, now = Date.now()): void {
+function verifyVapid(header: string | undefined, origin: string, now = Date.now()): void {
   const m = /^vapid\s+(.+)$/i.exec(header ?? '');
   if (!m?.[1]) throw new Refusal(401, 'Authorization must use the vapid scheme (RFC 8292).');
   const params = Object.fromEntries(

@@ -183,6 +183,7 @@ describe('POST /api/ai-help-chat (SSE)', () => {
     const prompt = `Title: Lab report ${MARKERS.failMidStream}`;
     const stream = await openStream(me, '/api/ai-help-chat', { prompt });
     expect(stream.res.status).toBe(200);
+    // A deadline, not a wait: the race ends as soon as the stream does.
     await Promise.race([
       stream.done,
       new Promise((_, reject) => setTimeout(() => reject(new Error('stream hung')), 15_000)),

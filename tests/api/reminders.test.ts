@@ -210,7 +210,9 @@ describe('the calendar feed', () => {
     expect(triggers(byUid.get(`${bId}@brainboard`)!)).toEqual(['PT0S']);
     const seq1 = Number(lab.getFirstPropertyValue('sequence'));
 
-    // A change raises SEQUENCE.
+    // A change raises SEQUENCE. It counts the whole seconds of the last change on the server's
+    // own clock (the Functions emulator's, which no test can move), so the change is made in
+    // the next second.
     await new Promise((r) => setTimeout(r, 1100));
     await as('PATCH', '/api/assignment', { id: aId, due_date: '2031-03-09T10:00:00' });
     const again = new ICAL.Component(

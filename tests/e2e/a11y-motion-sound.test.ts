@@ -1,8 +1,10 @@
-import type { Assignment } from '@brainboard/domain';
+import { SNACKBAR_FADE_MS, SNACKBAR_MS, type Assignment } from '@brainboard/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLICK_AFTER_DROP_MS } from '../../web/src/board/clickAfterDrop.ts';
 import { card, column, titlesIn } from '../support/board.ts';
 import { browserAvailable, launchBrowser } from '../support/browser.ts';
+import { mouseLift, pressAndHear, watchWrites } from '../support/dnd.ts';
 import { holdLoadingScreen } from '../support/routes.ts';
 import { dueIn, readyStudent } from '../support/student.ts';
 
@@ -114,15 +116,6 @@ async function movingThings(page: Page): Promise<string[]> {
   })()`);
 }
 
-/** dnd-kit's live region for screen readers. */
-const announcement = (page: Page) => page.locator('[id^="DndLiveRegion"]');
-async function pressAndHear(page: Page, key: string, text: string) {
-  await page.keyboard.press(key);
-  await expect.poll(() => announcement(page).textContent(), { timeout: 5_000 }).toContain(text);
-  // As a person would: react to what was said before the next key.
-  await page.waitForTimeout(250);
-}
-
 describe.runIf(browserAvailable('reduced motion and mute browser test'))(
   'reduced motion and mute',
   () => {
@@ -143,6 +136,8 @@ describe.runIf(browserAvailable('reduced motion and mute browser test'))(
       page.on('dialog', (d) => void d.accept());
       await page.addInitScript(WATCH);
       const student = await readyStudent(page, 'motion');
+      // The page's clock runs as usual, and the test can move it on.
+      await page.clock.install();
       const seed = async (body: Record<string, unknown>) => {
         const res = await student.as<{ item: Assignment }>('POST', '/api/assignment', body);
         expect(res.status).toBe(201);
@@ -181,24 +176,17 @@ describe.runIf(browserAvailable('reduced motion and mute browser test'))(
       await pressAndHear(page, 'Space', 'Picked up Poem analysis.');
       await audit('board: a card picked up with the keyboard');
       await pressAndHear(page, 'Escape', 'Move cancelled.');
-      const from = await card(page, 'Poem analysis').boundingBox();
       const to = await column(page, 'Done').boundingBox();
-      if (!from || !to) throw new Error('No card or no Done column on screen.');
-      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-      await page.mouse.down();
-      await page.waitForTimeout(350);
-      for (let i = 1; i <= 10; i += 1) {
-        await page.mouse.move(
-          from.x + from.width / 2 + ((to.x + to.width / 2 - from.x - from.width / 2) * i) / 10,
-          from.y + from.height / 2 + ((to.y + 60 - from.y - from.height / 2) * i) / 10,
-        );
-        await page.waitForTimeout(20);
-      }
+      if (!to) throw new Error('No Done column on screen.');
+      const writes = watchWrites(page);
+      await mouseLift(page, card(page, 'Poem analysis'), { x: to.x + to.width / 2, y: to.y + 60 });
       await audit('board: a card dragged with the mouse');
       await page.mouse.up();
       await expect.poll(() => titlesIn(page, 'Done')).toEqual(['Poem analysis']);
-      await page.waitForTimeout(500);
+      await writes.idle();
       await audit('board: card dropped in Done');
+      // A click within 300 ms of a drop ends that drop; this one means to edit.
+      await page.clock.runFor(CLICK_AFTER_DROP_MS);
 
       await page.getByRole('button', { name: 'Edit Read chapter 4' }).click();
       await page.getByRole('dialog', { name: 'Edit Assignment' }).waitFor();
@@ -217,7 +205,8 @@ describe.runIf(browserAvailable('reduced motion and mute browser test'))(
       await dialog.getByRole('checkbox', { name: 'Write three questions' }).check();
       await page.getByText('Focus gem +1 · Streak 1').waitFor();
       await audit('focus: celebration');
-      await page.waitForTimeout(3_000);
+      await page.clock.runFor(SNACKBAR_MS + SNACKBAR_FADE_MS);
+      await page.getByText('Focus gem +1 · Streak 1').waitFor({ state: 'hidden' });
       await audit('focus: after the celebration');
 
       expect(moving).toEqual({});
@@ -254,18 +243,30 @@ describe.runIf(browserAvailable('reduced motion and mute browser test'))(
       const first = await task('Lab report', 1);
       await task('Vocabulary list', 2);
       await page.clock.install();
+      const writes = watchWrites(page);
 
       /**
        * Every moment that has a sound (SPEC §2 loading screen, §4 focus mode), in order;
-       * returns how many sounds each one started.
+       * returns how many sounds each one started. With `heard`, each moment waits for its
+       * sound, which starts once its AudioContext has resumed. Muted, nothing can start late:
+       * the page never even creates an AudioContext (checked after the muted run), and no
+       * source plays without one.
        */
-      const moments = async (title: string) => {
+      const moments = async (title: string, heard: boolean) => {
         const played: Record<string, number> = {};
         const measure = async (moment: string, act: () => Promise<void>) => {
           const before = await soundsPlayed(page);
           await act();
-          // A sound starts after its AudioContext resumes: give it a moment.
-          await page.waitForTimeout(400);
+          // Each moment's saves end before the next moment starts (its own failure included).
+          await writes.idle();
+          if (heard) {
+            await expect
+              .poll(async () => (await soundsPlayed(page)) - before, {
+                timeout: 5_000,
+                message: moment,
+              })
+              .toBeGreaterThan(0);
+          }
           played[moment] = (await soundsPlayed(page)) - before;
         };
 
@@ -312,7 +313,7 @@ describe.runIf(browserAvailable('reduced motion and mute browser test'))(
       };
 
       // Sounds on (the default): every moment is heard.
-      const heard = await moments('Lab report');
+      const heard = await moments('Lab report', true);
       for (const [moment, count] of Object.entries(heard)) {
         expect(count, moment).toBeGreaterThan(0);
       }
@@ -328,7 +329,7 @@ describe.runIf(browserAvailable('reduced motion and mute browser test'))(
       const done = await student.as('PATCH', '/api/assignment', { id: first.id, status: 'done' });
       expect(done.status).toBe(200);
 
-      const silent = await moments('Vocabulary list');
+      const silent = await moments('Vocabulary list', false);
       expect(silent).toEqual(Object.fromEntries(Object.keys(heard).map((m) => [m, 0])));
       // Muted, the page never even opened an audio output (counted since the last reload).
       expect((await watched(page)).contexts).toBe(0);

@@ -1,8 +1,9 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { studentApi, type As } from '../support/api.ts';
 import { card, column, titlesIn } from '../support/board.ts';
 import { browserAvailable, launchBrowser, watchConsole } from '../support/browser.ts';
+import { announcement, dragOverlay, mouseDrag, pressAndHear, watchWrites } from '../support/dnd.ts';
 import { signInWithGoogle } from '../support/signin.ts';
 import { idTokenOf } from '../support/idToken.ts';
 
@@ -14,39 +15,8 @@ interface Student {
   as: As;
 }
 
-/** dnd-kit's live region for screen readers. */
-const announcement = (page: Page) => page.locator('[id^="DndLiveRegion"]');
-/** Presses a key, then waits until the screen reader is told `text` (and a person would react). */
-async function pressAndHear(page: Page, key: string, text: string) {
-  await page.keyboard.press(key);
-  await expect.poll(() => announcement(page).textContent()).toContain(text);
-  await page.waitForTimeout(250);
-}
-
 async function boardReady(page: Page) {
   await column(page, 'New').waitFor({ timeout: 20_000 });
-}
-
-/** Hold the mouse on `source` past the 250 ms threshold, then move it onto `target`. */
-async function mouseDrag(page: Page, source: Locator, target: Locator, where: 'top' | 'bottom') {
-  const a = await source.boundingBox();
-  const b = await target.boundingBox();
-  if (!a || !b) throw new Error('Nothing to drag or no target.');
-  const from = { x: a.x + a.width / 2, y: a.y + a.height / 2 };
-  const to = { x: b.x + b.width / 2, y: where === 'top' ? b.y + 4 : b.y + b.height - 4 };
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.waitForTimeout(350);
-  const steps = 20;
-  for (let i = 1; i <= steps; i += 1) {
-    await page.mouse.move(
-      from.x + ((to.x - from.x) * i) / steps,
-      from.y + ((to.y - from.y) * i) / steps,
-    );
-    await page.waitForTimeout(20);
-  }
-  await page.waitForTimeout(150);
-  await page.mouse.up();
 }
 
 describe.runIf(browserAvailable('board browser test'))('the board in Chromium', () => {
@@ -217,12 +187,14 @@ describe.runIf(browserAvailable('board browser test'))('the board in Chromium', 
     await s.page.reload();
     await boardReady(s.page);
     expect(await titlesIn(s.page, 'New')).toEqual(['First', 'Second', 'Third']);
+    const writes = watchWrites(s.page);
 
     // Mouse: the last card to the top.
     await mouseDrag(s.page, card(s.page, 'Third'), card(s.page, 'First'), 'top');
     await expect.poll(() => titlesIn(s.page, 'New')).toEqual(['Third', 'First', 'Second']);
-    // Keyboard: "First" one place down.
-    await s.page.waitForTimeout(600);
+    // Keyboard: "First" one place down, once the drop has landed and been saved.
+    await dragOverlay(s.page).waitFor({ state: 'detached' });
+    await writes.idle();
     const saved = s.page.waitForResponse(
       (r) => r.url().endsWith('/api/assignment') && r.request().method() === 'PATCH',
     );
@@ -236,7 +208,7 @@ describe.runIf(browserAvailable('board browser test'))('the board in Chromium', 
       'Moved First to New, position 3 of 3.',
     );
 
-    await s.page.waitForTimeout(300);
+    await writes.idle();
     await s.page.reload();
     await boardReady(s.page);
     expect(await titlesIn(s.page, 'New')).toEqual(['Third', 'Second', 'First']);

@@ -58,7 +58,9 @@ async function student(browser: Browser): Promise<Student> {
 }
 
 async function waitForAlert(s: Student, count: number): Promise<string> {
-  for (let i = 0; i < 100 && s.alerts.length < count; i++) await s.page.waitForTimeout(100);
+  await expect
+    .poll(() => s.alerts.length, { timeout: 10_000, message: `alert #${count}` })
+    .toBeGreaterThanOrEqual(count);
   const alert = s.alerts[count - 1];
   if (alert === undefined) throw new Error(`No alert #${count}; got ${JSON.stringify(s.alerts)}`);
   return alert;

@@ -142,6 +142,7 @@ describe.runIf(browserAvailable('editor browser test'))('the assignment editor i
   it('deletes only after the confirmation', async () => {
     const { context, page, as } = await student('editor-delete');
     await as('POST', '/api/assignment', { title: 'Old worksheet' });
+    await as('POST', '/api/assignment', { title: 'Keep me' });
     await card(page, 'Old worksheet').waitFor({ timeout: 5_000 });
     const messages: string[] = [];
     let accept = false;
@@ -149,8 +150,9 @@ describe.runIf(browserAvailable('editor browser test'))('the assignment editor i
       messages.push(d.message());
       void (accept ? d.accept() : d.dismiss());
     });
+    const asked = page.waitForEvent('dialog');
     await page.getByRole('button', { name: 'Delete Old worksheet' }).click();
-    await page.waitForTimeout(300);
+    await asked;
     expect(messages).toEqual([
       'Are you sure you want to delete this assignment? This action cannot be undone.',
     ]);
@@ -164,8 +166,8 @@ describe.runIf(browserAvailable('editor browser test'))('the assignment editor i
     expect((await deleted).status()).toBe(200);
     await card(page, 'Old worksheet').waitFor({ state: 'detached' });
     await page.reload();
-    await column(page, 'New').waitFor();
-    await page.waitForTimeout(500);
+    // The list has loaded once the other card shows; the deleted one is not in it.
+    await card(page, 'Keep me').waitFor();
     expect(await card(page, 'Old worksheet').count()).toBe(0);
     await context.close();
   });

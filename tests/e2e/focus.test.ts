@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../support/api.ts';
 import { browserAvailable, launchBrowser, watchConsole } from '../support/browser.ts';
+import { animationsSettled } from '../support/motion.ts';
 import { signInWithGoogle } from '../support/signin.ts';
 import { idTokenOf } from '../support/idToken.ts';
 
@@ -73,6 +74,8 @@ describe.runIf(browserAvailable('focus mode browser test'))('Focus Mode in Chrom
     });
     expect(second.status).toBe(201);
 
+    // The page's clock runs as usual, and the test can move it on.
+    await page.clock.install();
     await page.reload();
     const focusButton = page.getByRole('button', { name: 'Focus', exact: true });
     await focusButton.waitFor({ timeout: 20_000 });
@@ -89,11 +92,11 @@ describe.runIf(browserAvailable('focus mode browser test'))('Focus Mode in Chrom
     await expect.poll(() => timeShown(page), { timeout: 5_000 }).toMatch(/^24:5\d$/);
     expect(await dialog.getByText('Focus Time').isVisible()).toBe(true);
 
-    // Space pauses: the time stands still.
+    // Space pauses: the time stands still while a minute goes by.
     await page.keyboard.press('Space');
     await dialog.getByText('Paused', { exact: true }).waitFor();
     const paused = await timeShown(page);
-    await page.waitForTimeout(1_500);
+    await page.clock.runFor(60_000);
     expect(await timeShown(page)).toBe(paused);
 
     // R resets to the full 25 minutes and runs at once.
@@ -144,10 +147,10 @@ describe.runIf(browserAvailable('focus mode browser test'))('Focus Mode in Chrom
       await dialog.waitFor({ state: 'detached' });
       await page.keyboard.press('Control+Shift+F');
       await dialog.getByRole('heading', { name: 'Read chapter 4' }).waitFor();
-      await page.waitForTimeout(300);
+      await animationsSettled(page);
       await page.screenshot({ path: `${dir}/focus-laptop.png` });
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.waitForTimeout(300);
+      await animationsSettled(page);
       await page.screenshot({ path: `${dir}/focus-phone.png` });
     }
 

@@ -88,8 +88,9 @@ describe.runIf(browserAvailable('app shell browser test'))('the app shell in Chr
     // Signed out for real: the dashboard sends us to /login, and stays there.
     await page.goto(`${web}/dashboard`);
     await page.waitForURL((url) => url.pathname === '/login');
+    // The login page sends a visitor on only from its first render (a remembered session),
+    // and loads no sign-in code: once its button shows, it stays.
     await page.getByRole('button', { name: 'Sign in with Google' }).waitFor();
-    await page.waitForTimeout(500);
     expect(pathOf(page)).toBe('/login');
 
     expect(realProblems(problems)).toEqual([]);

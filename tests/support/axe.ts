@@ -3,10 +3,8 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 export interface Violation {
   id: string;
@@ -40,19 +38,19 @@ export async function violations(page: Page): Promise<Violation[]> {
 }
 
 /** Resolves once no CSS transition is running (colours in between would fool the contrast check). */
-export async function transitionsSettled(page: Page): Promise<void> {
+async function transitionsSettled(page: Page): Promise<void> {
   await page.evaluate(`Promise.all(document.getAnimations()
     .filter((a) => a instanceof CSSTransition && a.playState === 'running')
     .map((a) => a.finished.catch(() => undefined)))`);
 }
 
-export type Scheme = 'light' | 'dark';
+type Scheme = 'light' | 'dark';
 
 /**
  * Switches the page's OS colour scheme and waits until the app, which follows the system
  * theme live while the student's choice is "system", shows that theme.
  */
-export async function showTheme(page: Page, scheme: Scheme): Promise<void> {
+async function showTheme(page: Page, scheme: Scheme): Promise<void> {
   await page.emulateMedia({ colorScheme: scheme });
   await expect
     .poll(() => page.evaluate<string | undefined>('document.documentElement.dataset.theme'), {

@@ -10,7 +10,7 @@ import {
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
 
 /** Debian's Chromium (DESIGN §5), or null when it is not installed. */
-export const chromiumPath = CANDIDATES.find((p): p is string => !!p && existsSync(p)) ?? null;
+const chromiumPath = CANDIDATES.find((p): p is string => !!p && existsSync(p)) ?? null;
 
 /**
  * Whether browser suites can run. Under CI=true a missing Chromium is a

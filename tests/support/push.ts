@@ -18,7 +18,8 @@ export interface StoredPush {
   body_base64: string;
 }
 
-const ece = createRequire(import.meta.url)('http_ece') as {
+const require = createRequire(import.meta.url);
+const ece = require('http_ece') as {
   decrypt(
     content: Buffer,
     params: { version: 'aes128gcm'; privateKey: ECDH; authSecret: string },

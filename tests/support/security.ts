@@ -17,7 +17,7 @@ import { admin } from './firestore.ts';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-export interface UploadFile {
+interface UploadFile {
   name: string;
   bytes: Uint8Array;
   type?: string;

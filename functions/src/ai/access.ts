@@ -5,9 +5,9 @@ import { profileRef } from '../users/profile.ts';
 /** The per-user opt-ins of SPEC §6. */
 export type AiOptIn = 'ai_help_enabled' | 'ai_deep_dive_enabled';
 
-export const AI_HELP_OFF =
+const AI_HELP_OFF =
   'AI Help is turned off for your account. Turn on "Enable AI Help" in Settings to use it.';
-export const AI_DEEP_DIVE_OFF =
+const AI_DEEP_DIVE_OFF =
   'AI Deep Dive is turned off for your account. Turn on "Enable AI Deep Dive" in Settings to use it.';
 
 /** Throws 403 unless the user has opted in (SPEC §4 AI consent sets these). */

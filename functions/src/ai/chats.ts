@@ -2,7 +2,7 @@ import type { ChatMessage } from '@brainboard/domain';
 import type { Firestore } from 'firebase-admin/firestore';
 
 /** `users/{uid}/chats/{assignmentId}` (DESIGN §2): the saved AI Help chat of one assignment. */
-export interface ChatDoc {
+interface ChatDoc {
   messages: ChatMessage[];
   updated_at: string;
 }
@@ -31,12 +31,6 @@ export async function saveChat(
   const doc: ChatDoc = { messages: kept, updated_at: now.toISOString() };
   await chatsOf(db, uid).doc(assignmentId).set(doc);
   return kept.length;
-}
-
-/** Deletes a user's saved chats (account deletion). */
-export async function deleteUserChats(db: Firestore, uid: string): Promise<void> {
-  const snap = await chatsOf(db, uid).get();
-  await Promise.all(snap.docs.map((d) => d.ref.delete()));
 }
 
 /** Deletes the saved chat of one assignment (when the assignment is deleted). */

@@ -56,7 +56,7 @@ export const SUGGESTIONS_SCHEMA = {
 };
 
 /** The eight deep-dive tools of SPEC §9, each with its own instruction. */
-export const DEEP_DIVE_PROMPTS: Record<DeepDiveTool, string> = {
+const DEEP_DIVE_PROMPTS: Record<DeepDiveTool, string> = {
   'Thought Provoker':
     'Ask 5 open, thought-provoking questions that push the student to think more deeply about this ' +
     'assignment: its assumptions, its "why", and what a strong answer would need. One line each.',

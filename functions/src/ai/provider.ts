@@ -7,7 +7,7 @@ export interface ChatTurn {
 }
 
 /** A JSON Schema for structured output (`response_format: json_schema`). */
-export interface OutputSchema {
+interface OutputSchema {
   name: string;
   schema: Record<string, unknown>;
 }
@@ -29,10 +29,10 @@ export interface AiConfig {
   model: string;
 }
 
-export const DEFAULT_MODEL = 'gpt-4o-mini';
+const DEFAULT_MODEL = 'gpt-4o-mini';
 
 /** OPENAI_API_KEY, OPENAI_BASE_URL and OPENAI_MODEL; null when no key is set (AI unavailable). */
-export function readAiConfig(env: NodeJS.ProcessEnv = process.env): AiConfig | null {
+function readAiConfig(env: NodeJS.ProcessEnv = process.env): AiConfig | null {
   const apiKey = env.OPENAI_API_KEY?.trim();
   if (!apiKey) return null;
   return {

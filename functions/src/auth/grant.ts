@@ -4,17 +4,17 @@ import { auth as googleAuth } from 'googleapis/build/src/apis/calendar/index.js'
 import { readGoogleConfig, type GoogleConfig } from './config.ts';
 import { decryptSecret, encryptSecret } from './crypto.ts';
 
-export const CALENDAR_SCOPE = 'https://www.googleapis.com/auth/calendar.events';
+const CALENDAR_SCOPE = 'https://www.googleapis.com/auth/calendar.events';
 const FULL_CALENDAR_SCOPE = 'https://www.googleapis.com/auth/calendar';
 /** What the offline grant asks Google for. */
-export const GRANT_SCOPES = ['openid', 'email', CALENDAR_SCOPE];
+const GRANT_SCOPES = ['openid', 'email', CALENDAR_SCOPE];
 /** How long a started grant may take before its state stops working. */
-export const STATE_TTL_MS = 10 * 60 * 1000;
+const STATE_TTL_MS = 10 * 60 * 1000;
 
 export type OAuth2Client = InstanceType<typeof googleAuth.OAuth2>;
 
 /** Stored at `users/{uid}/private/google`, which no client rule reaches (firestore.rules). */
-export interface GoogleGrantDoc {
+interface GoogleGrantDoc {
   /** The refresh token, sealed with AES-256-GCM (auth/crypto.ts); never stored in clear. */
   refresh_token: string;
   scope: string;

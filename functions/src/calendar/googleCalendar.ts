@@ -16,11 +16,11 @@ import { profileRef } from '../users/profile.ts';
 import { EventInputError, eventFor } from './event.ts';
 
 /** SPEC §8: the web app looks for this text to ask the student to sign in again. */
-export const ACCESS_NOT_GRANTED =
+const ACCESS_NOT_GRANTED =
   'Calendar access not granted. Sign out and sign in with Google again to allow calendar access.';
 export const ASSIGNMENT_NOT_FOUND = 'That assignment does not exist.';
-export const EVENT_CREATED = 'The event was added to your Google Calendar.';
-export const EVENT_UPDATED = 'The event in your Google Calendar was updated.';
+const EVENT_CREATED = 'The event was added to your Google Calendar.';
+const EVENT_UPDATED = 'The event in your Google Calendar was updated.';
 
 /** Stored on the assignment document; not part of the API shape. */
 export const EVENT_ID_FIELD = 'calendar_event_id';

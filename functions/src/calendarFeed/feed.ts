@@ -18,7 +18,7 @@ export interface FeedOwner {
 }
 
 /** iCalendar SEQUENCE of an assignment: grows with every saved change (updated_at). */
-export function sequenceOf(updatedAt: string): number {
+function sequenceOf(updatedAt: string): number {
   const t = Date.parse(updatedAt);
   return Number.isNaN(t) ? 0 : Math.max(0, Math.floor((t - SEQUENCE_EPOCH) / 1000));
 }

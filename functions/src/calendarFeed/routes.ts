@@ -9,7 +9,7 @@ import { profileZone } from '../reminders/dispatcher.ts';
 import { buildFeed } from './feed.ts';
 import { feedOwner, feedTokenOf, hashToken, rotateFeedToken } from './store.ts';
 
-export const FEED_NOT_FOUND =
+const FEED_NOT_FOUND =
   'This calendar link no longer works. Copy the new link from Settings in Brainboard.';
 
 const TOKEN_FILE_RE = /^([A-Za-z0-9_-]{43})\.ics$/;

@@ -6,7 +6,7 @@ import type { Firestore } from 'firebase-admin/firestore';
  * server-only `private/calendar_feed`, and as its SHA-256 in `calendar_feeds/{hash}` → uid, the
  * lookup of the public feed URL.
  */
-export const feedLookups = (db: Firestore) => db.collection('calendar_feeds');
+const feedLookups = (db: Firestore) => db.collection('calendar_feeds');
 const feedRecord = (db: Firestore, uid: string) =>
   db.collection('users').doc(uid).collection('private').doc('calendar_feed');
 

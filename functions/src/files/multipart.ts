@@ -2,7 +2,7 @@ import busboy from 'busboy';
 import type { Request } from 'express';
 
 /** One file part of a multipart body, buffered up to the size limit. */
-export interface UploadedFile {
+interface UploadedFile {
   field: string;
   /** The file's name as a person would recognise it (no folders, no control characters). */
   name: string;

@@ -18,9 +18,9 @@ export function looksLikePdf(bytes: Uint8Array): boolean {
 }
 
 /** Most characters of a PDF's text that are kept and sent to the AI as context. */
-export const PDF_TEXT_MAX_CHARS = 20_000;
+const PDF_TEXT_MAX_CHARS = 20_000;
 /** Extraction stops after this long and keeps what it has. */
-export const PDF_EXTRACT_BUDGET_MS = 20_000;
+const PDF_EXTRACT_BUDGET_MS = 20_000;
 
 export interface ExtractedText {
   text: string;

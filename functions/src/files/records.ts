@@ -27,7 +27,7 @@ export interface AttachedFile {
   uploaded_at: string;
 }
 
-export function filesOf(db: Firestore, uid: string) {
+function filesOf(db: Firestore, uid: string) {
   return db.collection('users').doc(uid).collection('files');
 }
 

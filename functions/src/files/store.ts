@@ -62,7 +62,7 @@ export class LocalFileStore implements FileStore {
 }
 
 /** The minimal slice of @google-cloud/storage's Bucket that the store uses. */
-export interface BucketLike {
+interface BucketLike {
   file(path: string): {
     save(data: Buffer, options: { contentType: string; resumable: boolean }): Promise<unknown>;
     download(): Promise<[Buffer]>;
@@ -72,7 +72,7 @@ export interface BucketLike {
 }
 
 /** Files in a Cloud Storage bucket (production, and the Storage emulator in full mode). */
-export class CloudStorageFileStore implements FileStore {
+class CloudStorageFileStore implements FileStore {
   constructor(private readonly bucket: () => Promise<BucketLike>) {}
 
   async put(path: string, bytes: Buffer, contentType: string): Promise<void> {

@@ -21,7 +21,7 @@ export function pickNextFocusTask(
 }
 
 /** Most ids one request may list as seen (a focus session never gets near it). */
-export const MAX_SEEN_IDS = 200;
+const MAX_SEEN_IDS = 200;
 
 /** The `seen` query value 'a,b,c' as ids; null when malformed. */
 export function parseSeen(raw: unknown): string[] | null {

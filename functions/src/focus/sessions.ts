@@ -16,7 +16,7 @@ import { profileRef } from '../users/profile.ts';
  * the same assignment both count.
  */
 
-export const FOCUS_EVENTS = ['start', 'pause', 'resume', 'finish'] as const;
+const FOCUS_EVENTS = ['start', 'pause', 'resume', 'finish'] as const;
 export type FocusEvent = (typeof FOCUS_EVENTS)[number];
 
 /** The most one session may count: the length of the timer. */
@@ -35,8 +35,8 @@ export interface FocusSessionDoc {
   updated_at: string;
 }
 
-export const SESSION_ID_ERROR = 'session_id must be 1 to 128 letters, digits, "-" or "_".';
-export const EVENT_ERROR = `event must be one of: ${FOCUS_EVENTS.join(', ')}.`;
+const SESSION_ID_ERROR = 'session_id must be 1 to 128 letters, digits, "-" or "_".';
+const EVENT_ERROR = `event must be one of: ${FOCUS_EVENTS.join(', ')}.`;
 export const NOT_STARTED = 'That focus session has not started yet. Start it first.';
 export const OTHER_ASSIGNMENT = 'That focus session belongs to another assignment.';
 
@@ -126,7 +126,7 @@ export function applyFocusEvent(
   };
 }
 
-export function focusSessionRef(db: Firestore, uid: string, sessionId: string) {
+function focusSessionRef(db: Firestore, uid: string, sessionId: string) {
   return profileRef(db, uid).collection('focus_sessions').doc(sessionId);
 }
 

@@ -31,7 +31,7 @@ export interface FocusDayDoc {
 }
 
 /** Days that must pass after a rest day before the streak may use another. */
-export const REST_DAY_EVERY_DAYS = 7;
+const REST_DAY_EVERY_DAYS = 7;
 
 const MS_PER_DAY = 86_400_000;
 

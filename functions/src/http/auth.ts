@@ -2,7 +2,7 @@ import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
 import type { Request, RequestHandler } from 'express';
 import { route, unauthorized } from './errors.ts';
 
-export interface AuthedRequest extends Request {
+interface AuthedRequest extends Request {
   user: DecodedIdToken;
 }
 
@@ -13,8 +13,8 @@ export function callerOf(req: Request): DecodedIdToken {
   return user;
 }
 
-export const SESSION_INVALID = 'Your session has expired or is not valid. Please sign in again.';
-export const SIGNED_OUT = 'You signed out on this device. Please sign in again.';
+const SESSION_INVALID = 'Your session has expired or is not valid. Please sign in again.';
+const SIGNED_OUT = 'You signed out on this device. Please sign in again.';
 
 /**
  * Verifies the ID token. Tokens of a sign-in that ended with Logout (`ended`) are refused.

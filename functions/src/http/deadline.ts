@@ -74,7 +74,7 @@ export function firestoreDeadlineSettings(ms = DATABASE_DEADLINE_MS): Settings {
 }
 
 /** Runs `work` with a deadline: past `ms` it rejects with DatabaseDeadlineError. */
-export async function withDeadline<T>(work: Promise<T>, ms = DATABASE_DEADLINE_MS): Promise<T> {
+async function withDeadline<T>(work: Promise<T>, ms = DATABASE_DEADLINE_MS): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new DatabaseDeadlineError()), ms);
@@ -150,7 +150,7 @@ export function liftDeadline(res: Response): void {
 }
 
 /** True once the deadline has answered 503: the route must not write anything more. */
-export function timedOut(res: Response): boolean {
+function timedOut(res: Response): boolean {
   return res.locals.timedOut === true;
 }
 

@@ -32,7 +32,7 @@ export const notFoundHandler: RequestHandler = (_req, res) => {
 };
 
 /** Malformed JSON, or JSON that is a bare value (a string, a number) instead of an object. */
-export const NOT_JSON_OBJECT = 'The request body is not valid JSON.';
+const NOT_JSON_OBJECT = 'The request body is not valid JSON.';
 
 interface BodyParserError {
   type?: string;

@@ -6,7 +6,7 @@ export interface RateWindow {
   seconds: number;
 }
 
-export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
+type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 export interface RateLimiter {
   /** Counts one request of `uid` and says whether it is within the limits. */

@@ -59,7 +59,7 @@ export function assignmentIdFor(feedId: string, itemUid: string): string {
 }
 
 /** Scheme and host, the rest hidden: enough to recognise the link, not to use it. */
-export function maskUrl(url: string): string {
+function maskUrl(url: string): string {
   try {
     const u = new URL(url);
     return `${u.protocol}//${u.host}/…`;

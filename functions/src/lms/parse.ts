@@ -12,7 +12,7 @@ import { instantOfWallTime, isTimeZone, wallClockIn } from '@brainboard/domain';
 export type LmsKind = 'canvas' | 'moodle' | 'blackboard' | 'google_classroom' | 'ical';
 
 /** The names students know the systems by. */
-export const LMS_NAMES: Record<LmsKind, string> = {
+const LMS_NAMES: Record<LmsKind, string> = {
   canvas: 'Canvas',
   moodle: 'Moodle',
   blackboard: 'Blackboard',

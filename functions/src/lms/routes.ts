@@ -55,7 +55,7 @@ async function asBadRequest<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export const feedRateLimited = (seconds: number) =>
+const feedRateLimited = (seconds: number) =>
   `You have checked calendar links many times in a short time. Please wait ${
     seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`
   } and try again.`;

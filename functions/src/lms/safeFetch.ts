@@ -13,8 +13,8 @@ import ipaddr from 'ipaddr.js';
  * URL (the local stack's LMS stand-in); nothing else on loopback is reachable.
  */
 
-export const FEED_MAX_BYTES = 5 * 1024 * 1024;
-export const FEED_TIMEOUT_MS = 10_000;
+const FEED_MAX_BYTES = 5 * 1024 * 1024;
+const FEED_TIMEOUT_MS = 10_000;
 const MAX_REDIRECTS = 5;
 
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
@@ -37,7 +37,7 @@ export const REFUSED_ADDRESS =
   'That link points to a private or local address. Paste the calendar feed link your school gives you (it starts with https://).';
 export const HTTPS_ONLY =
   'That link must start with https://. Copy the calendar feed link again from your school’s site.';
-export const UNREACHABLE =
+const UNREACHABLE =
   'We could not reach that link. Check that it is the calendar feed link from your school and try again.';
 export const TOO_LARGE = 'That calendar is larger than 5 MB, so we cannot import it.';
 export const TOO_SLOW =

@@ -5,7 +5,7 @@ import { NotACalendarError } from './parse.ts';
 import { recordSync, syncFeed, SYNC_EVERY_MS } from './sync.ts';
 
 /** Feeds taken per run: small batches, so one run stays well inside its time limit. */
-export const SYNC_BATCH = 25;
+const SYNC_BATCH = 25;
 
 /** Reads the local-stack allowance for the LMS stand-in (unset in production). */
 export function lmsFetchOptions(env: NodeJS.ProcessEnv = process.env): SafeFetchOptions {

@@ -24,7 +24,7 @@ import { safeFetchText, type SafeFetchOptions } from './safeFetch.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** Items due this long before the first import are history, not work. */
-export const SKIP_OLDER_THAN_MS = 14 * DAY_MS;
+const SKIP_OLDER_THAN_MS = 14 * DAY_MS;
 /** How often the scheduled sync takes a feed again. */
 export const SYNC_EVERY_MS = 4 * 3600 * 1000;
 const MAX_CHANGE_LINES = 20;
@@ -50,7 +50,7 @@ export interface SyncResult {
 }
 
 /** The student's time zone (their profile's, else UTC). */
-export async function studentZone(db: Firestore, uid: string): Promise<string> {
+async function studentZone(db: Firestore, uid: string): Promise<string> {
   const snap = await db.collection('users').doc(uid).get();
   const zone: unknown = snap.get('time_zone');
   return typeof zone === 'string' && isTimeZone(zone) ? zone : 'UTC';

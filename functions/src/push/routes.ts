@@ -17,12 +17,12 @@ import {
   subscriptionsOf,
 } from './subscriptions.ts';
 
-export const DEVICE_NOT_FOUND = 'That device is not in your list.';
-export const ENDPOINT_REFUSED =
+const DEVICE_NOT_FOUND = 'That device is not in your list.';
+const ENDPOINT_REFUSED =
   'This browser offered a push service Brainboard cannot use. Use the calendar feed instead.';
-export const DEVICE_GONE =
+const DEVICE_GONE =
   'This device no longer accepts reminders, so it was removed. Press "Remind me on this device" again on it.';
-export const TEST_NOT_SENT = 'The test reminder could not be sent. Please try again in a minute.';
+const TEST_NOT_SENT = 'The test reminder could not be sent. Please try again in a minute.';
 
 const b64url = (field: string, bytes: number) =>
   z
@@ -39,7 +39,7 @@ const objectError = (what: string) => (issue: z.core.$ZodRawIssue) =>
     : `${what} must be an object.`;
 
 /** The body of POST /api/push/subscriptions: PushSubscription.toJSON() and a device name. */
-export const subscribeSchema = z.strictObject(
+const subscribeSchema = z.strictObject(
   {
     subscription: z.object(
       {

@@ -4,7 +4,7 @@ import { isAllowedPushEndpoint } from './endpoints.ts';
 import type { StoredSubscription } from './subscriptions.ts';
 
 /** sent: accepted by the push service; gone: the subscription no longer exists; failed: retry later. */
-export type PushOutcome = 'sent' | 'gone' | 'failed';
+type PushOutcome = 'sent' | 'gone' | 'failed';
 
 /** How long a push service gets to answer. */
 const PUSH_TIMEOUT_MS = 10_000;

@@ -12,8 +12,8 @@ import { badRequest, notFound, route } from '../http/errors.ts';
 import { nextDueOf, readProfileZone, readSeries } from './series.ts';
 
 const NOT_FOUND = 'That assignment does not exist.';
-export const SKIP_NOT_OPEN = 'Only an open repeating assignment can skip to its next date.';
-export const SKIP_NO_MORE = 'This repeat has no more dates, so the due date stays as it is.';
+const SKIP_NOT_OPEN = 'Only an open repeating assignment can skip to its next date.';
+const SKIP_NO_MORE = 'This repeat has no more dates, so the due date stays as it is.';
 
 const idParam = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
 

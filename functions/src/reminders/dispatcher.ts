@@ -24,7 +24,7 @@ import {
  */
 
 /** Reminders missed by up to this long (a late or failed run) are still sent. */
-export const LOOKBACK_MINUTES = 15;
+const LOOKBACK_MINUTES = 15;
 
 export interface RemindableDoc {
   id: string;
@@ -34,7 +34,7 @@ export interface RemindableDoc {
   reminders?: number[] | null | undefined;
 }
 
-export interface ReminderProfile {
+interface ReminderProfile {
   defaults: number[] | null;
   zone: string;
 }
@@ -93,12 +93,12 @@ export interface DispatchReport {
   failed: number;
 }
 
-export const ACTION_URL = '/api/reminders/action';
+const ACTION_URL = '/api/reminders/action';
 
-export const deliveryId = (...parts: string[]) =>
+const deliveryId = (...parts: string[]) =>
   createHash('sha256').update(parts.join('|')).digest('hex').slice(0, 40);
 
-export function reminderPayload(
+function reminderPayload(
   uid: string,
   assignment: Pick<RemindableDoc, 'id' | 'title' | 'due_date'>,
   zone: string,

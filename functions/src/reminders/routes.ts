@@ -8,7 +8,7 @@ import { parseBody } from '../http/validate.ts';
 import { verifyActionToken } from './actionToken.ts';
 import { snoozesOf } from './store.ts';
 
-export const ACTION_EXPIRED =
+const ACTION_EXPIRED =
   'This reminder button no longer works. Open Brainboard to see the assignment.';
 const NOT_FOUND = 'That assignment does not exist.';
 

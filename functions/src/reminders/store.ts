@@ -4,7 +4,7 @@ import { pushUsers, readSubscriptions, removeSubscription } from '../push/subscr
 import { profileRef } from '../users/profile.ts';
 import { profileZone, type ReminderStore } from './dispatcher.ts';
 
-export const deliveriesOf = (db: Firestore, uid: string) =>
+const deliveriesOf = (db: Firestore, uid: string) =>
   db.collection('users').doc(uid).collection('reminder_deliveries');
 export const snoozesOf = (db: Firestore, uid: string) =>
   db.collection('users').doc(uid).collection('reminder_snoozes');

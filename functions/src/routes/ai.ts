@@ -1,7 +1,7 @@
 import type { ChatMessage } from '@brainboard/domain';
 import { Router, type Response } from 'express';
 import { FieldPath, type Firestore } from 'firebase-admin/firestore';
-import { AI_DEEP_DIVE_OFF, AI_HELP_OFF, requireOptIn } from '../ai/access.ts';
+import { requireOptIn } from '../ai/access.ts';
 import { loadChat, saveChat } from '../ai/chats.ts';
 import { DEEP_DIVE_MAX_CHARS, HISTORY_BUDGET_CHARS, STREAM_IDLE_TIMEOUT_MS } from '../ai/limits.ts';
 import {
@@ -30,9 +30,7 @@ import { callerOf } from '../http/auth.ts';
 import { liftDeadline } from '../http/deadline.ts';
 import { HttpError, notFound, route } from '../http/errors.ts';
 
-export { AI_DEEP_DIVE_OFF, AI_HELP_OFF };
-
-export const AI_MESSAGES = {
+const AI_MESSAGES = {
   unavailable: 'AI features are not available right now. Please try again later.',
   busy: 'The AI service is busy right now. Please try again in a minute.',
   failed: 'The AI service could not answer. Please try again.',

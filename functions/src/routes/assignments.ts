@@ -48,7 +48,7 @@ import type { UpdateData } from 'firebase-admin/firestore';
 const NOT_FOUND = 'That assignment does not exist.';
 const SUBTASK_NOT_FOUND = 'That subtask does not exist.';
 const NOTE_NOT_FOUND = 'That note does not exist.';
-export const STALE_VERSION =
+const STALE_VERSION =
   'This assignment was changed on another device, so nothing was saved. Here is the latest copy.';
 
 const idParam = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);

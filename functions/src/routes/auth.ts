@@ -11,7 +11,7 @@ import { callerOf } from '../http/auth.ts';
 import { HttpError, route } from '../http/errors.ts';
 
 /** The web app's page that signs the browser in with Firebase (web/src/auth). */
-export const WEB_SIGN_IN_PATH = '/auth/google';
+const WEB_SIGN_IN_PATH = '/auth/google';
 
 /**
  * Browser navigations of the sign-in flow (SPEC §7: "browser navigation to the

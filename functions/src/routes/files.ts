@@ -18,20 +18,20 @@ import { readAssignmentDoc } from '../assignments/store.ts';
 import { fileStoreFromEnv, type FileStore } from '../files/store.ts';
 import { csrfTokenOf } from '../users/profile.ts';
 
-export const UPLOAD_PATH = '/upload-pdf';
-export const ONE_FILE_ONLY = 'Please upload one PDF file at a time.';
-export const ASSIGNMENT_ID_NOT_VALID = 'assignment_id is not valid.';
-export const ASSIGNMENT_NOT_FOUND = 'That assignment does not exist.';
-export const FILE_NOT_ATTACHED = 'That file is not attached to this assignment.';
-export const NO_FILE = 'Choose a PDF file to upload (form field "file").';
+const UPLOAD_PATH = '/upload-pdf';
+const ONE_FILE_ONLY = 'Please upload one PDF file at a time.';
+const ASSIGNMENT_ID_NOT_VALID = 'assignment_id is not valid.';
+const ASSIGNMENT_NOT_FOUND = 'That assignment does not exist.';
+const FILE_NOT_ATTACHED = 'That file is not attached to this assignment.';
+const NO_FILE = 'Choose a PDF file to upload (form field "file").';
 export const NOT_MULTIPART = 'Send the PDF as multipart/form-data with the field "file".';
-export const uploadRateLimited = (seconds: number) =>
+const uploadRateLimited = (seconds: number) =>
   `You have uploaded many files in a short time. Please wait ${
     seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`
   } and try again.`;
 
 /** A PDF past a reading limit: 422 with what the student can do about it. */
-export function pdfLimitError(err: PdfLimitError, name: string): HttpError {
+function pdfLimitError(err: PdfLimitError, name: string): HttpError {
   switch (err.limit) {
     case 'pages':
       return new HttpError(

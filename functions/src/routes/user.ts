@@ -12,7 +12,7 @@ import { profileRef } from '../users/profile.ts';
 const CONSENT_LOG_YEARS = 6;
 
 /** Top-level, server-only: no client rule reaches it, and account deletion keeps it. */
-export const consentLogs = (db: Firestore) => db.collection('consent_logs');
+const consentLogs = (db: Firestore) => db.collection('consent_logs');
 
 /** Only the caller's own id exists for them; any other answers 404 like a missing one. */
 function ownId(req: Parameters<typeof callerOf>[0]): string {

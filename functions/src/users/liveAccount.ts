@@ -5,7 +5,7 @@ import { profileRef } from './profile.ts';
 /** Set on the profile when account deletion starts; no new data may be written after it. */
 export const DELETING_FIELD = 'deleting';
 
-export const ACCOUNT_CLOSING = 'This account is being deleted, so nothing was saved.';
+const ACCOUNT_CLOSING = 'This account is being deleted, so nothing was saved.';
 
 /**
  * Inside a transaction that creates something under `users/{uid}`: refuses when the account is

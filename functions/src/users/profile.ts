@@ -8,7 +8,7 @@ export interface ProfileDoc extends UserProfile {
   created_at: string;
 }
 
-export const newCsrfToken = () => randomBytes(32).toString('base64url');
+const newCsrfToken = () => randomBytes(32).toString('base64url');
 
 export function profileRef(db: Firestore, uid: string) {
   return db.collection('users').doc(uid);

@@ -27,7 +27,7 @@ import { samplePdf, type Ids, type Method, type Req } from '../../support/securi
  */
 
 /** A request with another student's id in it, by a caller who owns data of the same kinds. */
-export interface OtherCase {
+interface OtherCase {
   label: string;
   request: (own: Ids, other: Ids) => Req;
   status: number | number[];
@@ -38,7 +38,7 @@ export interface OtherCase {
 }
 
 /** A request by the owner with one value over its limit (or otherwise not valid). */
-export interface LimitCase {
+interface LimitCase {
   label: string;
   request: (own: Ids) => Req;
   status: number;

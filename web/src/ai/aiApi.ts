@@ -14,8 +14,7 @@ const enc = encodeURIComponent;
 /** "help" is AI Help; "idea" is the same chat in brainstorming mode (/api/ai-idea-chat). */
 export type ChatMode = 'help' | 'idea';
 
-export const chatPath = (mode: ChatMode) =>
-  mode === 'idea' ? '/api/ai-idea-chat' : '/api/ai-help-chat';
+const chatPath = (mode: ChatMode) => (mode === 'idea' ? '/api/ai-idea-chat' : '/api/ai-help-chat');
 
 export interface ChatRequest {
   mode: ChatMode;

@@ -9,7 +9,7 @@ export interface AssignmentLike {
 }
 
 /** Longest context sent; the server accepts prompts of up to 10,000 characters. */
-export const CONTEXT_MAX_CHARS = 8000;
+const CONTEXT_MAX_CHARS = 8000;
 
 function readableDue(due: string): string {
   const m = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2}))?/.exec(due);

@@ -5,7 +5,7 @@ import { SessionContext } from '../session/sessionContext.ts';
 
 /** Test support for the AI components: a signed-in session and controllable streams. */
 
-export const TEST_USER: UserProfile = {
+const TEST_USER: UserProfile = {
   id: 'u1',
   email: 'ada@example.com',
   name: 'Ada',

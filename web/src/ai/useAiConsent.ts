@@ -13,17 +13,17 @@ import { enableAiOptIn, type AiOptIn } from './aiApi.ts';
 /** The AI features of SPEC §4 "AI consent". Help and suggestions share AI Help's opt-in. */
 export type AiFeature = 'help' | 'suggest' | 'deepDive';
 
-export const optInFor = (feature: AiFeature): AiOptIn =>
+const optInFor = (feature: AiFeature): AiOptIn =>
   feature === 'deepDive' ? 'ai_deep_dive_enabled' : 'ai_help_enabled';
 
 /** The consent question of SPEC §8 for a feature, with its variants for files and deep dive. */
-export function consentPrompt(feature: AiFeature, withFile: boolean): string {
+function consentPrompt(feature: AiFeature, withFile: boolean): string {
   if (feature === 'deepDive') return DEEP_DIVE_CONSENT_PROMPT;
   return withFile ? AI_FILE_CONSENT_PROMPT : AI_CONSENT_PROMPT;
 }
 
 /** (ours) When the opt-in could not be saved. */
-export const consentSaveFailed = (detail: string) => `Could not turn on the AI feature: ${detail}`;
+const consentSaveFailed = (detail: string) => `Could not turn on the AI feature: ${detail}`;
 
 /**
  * Returns `ensureConsent(feature, { withFile })`: true when the user has

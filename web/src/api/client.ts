@@ -33,7 +33,7 @@ export interface RequestOptions {
   query?: Record<string, string>;
 }
 
-export type ShorthandOptions = Omit<RequestOptions, 'body'>;
+type ShorthandOptions = Omit<RequestOptions, 'body'>;
 
 export interface ApiClientOptions {
   /** API origin (and optional prefix); '' (the default) means same origin. */
@@ -65,9 +65,9 @@ export interface ApiClient {
   clearSession(): void;
 }
 
-export const DEFAULT_CSRF_TIMEOUT_MS = 10_000;
-export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-export const SESSION_PATH = '/api/session';
+const DEFAULT_CSRF_TIMEOUT_MS = 10_000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+const SESSION_PATH = '/api/session';
 
 const MUTATING: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ABSOLUTE_URL = /^[a-z][a-z\d+.-]*:\/\//i;

@@ -16,7 +16,7 @@ export const API_MESSAGES = {
   csrfFetchFailed: (status: number) => `Failed to fetch CSRF token: ${status}`,
 } as const;
 
-export const FALLBACK_DETAIL = 'Please try again.';
+const FALLBACK_DETAIL = 'Please try again.';
 
 export interface ApiErrorOptions {
   /** HTTP status, when the server answered. */

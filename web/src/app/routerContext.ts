@@ -6,7 +6,7 @@ export interface Location {
   hash: string;
 }
 
-export interface NavigateOptions {
+interface NavigateOptions {
   /** Replace the current history entry instead of adding one. */
   replace?: boolean;
 }

@@ -19,7 +19,7 @@ export interface EditorForm extends DueForm {
   openedReminders: number[] | null;
 }
 
-export function initialForm(assignment: Assignment | undefined, status?: Status): EditorForm {
+function initialForm(assignment: Assignment | undefined, status?: Status): EditorForm {
   return {
     title: assignment?.title ?? '',
     description: assignment?.description ?? '',
@@ -32,7 +32,7 @@ export function initialForm(assignment: Assignment | undefined, status?: Status)
 }
 
 /** The stored fields an editor can change and save with Update. */
-export const SYNCED_FIELDS = ['title', 'description', 'due_date', 'status'] as const;
+const SYNCED_FIELDS = ['title', 'description', 'due_date', 'status'] as const;
 export type SyncedField = (typeof SYNCED_FIELDS)[number];
 
 /** The synced fields' values as the form shows them (due dates in their full form). */
@@ -74,10 +74,6 @@ export function openDraft(assignment: Assignment | undefined, status?: Status): 
   };
   return { base, form, conflicts: {} };
 }
-
-/** Whether the student changed this field in this editor. */
-export const isEdited = (draft: EditorDraft, field: SyncedField): boolean =>
-  draft.form[field] !== draft.base[field];
 
 /**
  * The draft after a newer copy of the assignment arrived. A field the student has not changed

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 
-export const DISCARD_QUESTION = 'Discard your changes?';
+const DISCARD_QUESTION = 'Discard your changes?';
 
 /**
  * Closing with unsaved changes asks first. `requestClose` goes in place of a plain close (Escape,

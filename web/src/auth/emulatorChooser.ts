@@ -12,7 +12,7 @@
  * cannot load. Production uses the SDK's redirect flow with real Google.
  */
 
-export const EMULATOR_CHOOSER_PATH = '/api/auth/google/emulator';
+const EMULATOR_CHOOSER_PATH = '/api/auth/google/emulator';
 /** Our own name in the chooser's storage key, so it never meets the SDK's. */
 const APP_NAME = 'brainboard-signin';
 

@@ -41,6 +41,7 @@ import {
   swipedColumn,
   type ColumnIds,
 } from './columns.ts';
+import { CLICK_AFTER_DROP_MS } from './clickAfterDrop.ts';
 import { dropAnimation, HOLD_TO_DRAG, MouseAndPenSensor } from './dnd.ts';
 import { prefersReducedMotion } from '../ui/reducedMotion.ts';
 import { celebrateDone, originOf } from './motion.ts';
@@ -306,7 +307,7 @@ export function KanbanBoard({
   // A click right after a drop is the end of that drag, not a request to edit.
   const open = useCallback(
     (id: string) => {
-      if (Date.now() - justDropped.current < 300) return;
+      if (Date.now() - justDropped.current < CLICK_AFTER_DROP_MS) return;
       onOpen(id);
     },
     [onOpen],

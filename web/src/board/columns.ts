@@ -41,7 +41,7 @@ export function statusOfColumnId(id: string | number): Status | null {
 /** Card ids per column, in display order. */
 export type ColumnIds = Record<Status, string[]>;
 
-export const emptyColumns = (): ColumnIds => ({ new: [], 'in progress': [], done: [] });
+const emptyColumns = (): ColumnIds => ({ new: [], 'in progress': [], done: [] });
 
 /** Board order: the comparator the API's list uses (rank, then creation time, then id). */
 export function sortByRank(list: readonly Assignment[]): Assignment[] {

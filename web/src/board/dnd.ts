@@ -29,7 +29,7 @@ export class MouseAndPenSensor extends PointerSensor {
 }
 
 /** SPEC §4: the drop animation lasts 0.33 to 0.55 s. */
-export const DROP_ANIMATION_MS = Math.round((DROP_ANIMATION_MIN_MS + DROP_ANIMATION_MAX_MS) / 2);
+const DROP_ANIMATION_MS = Math.round((DROP_ANIMATION_MIN_MS + DROP_ANIMATION_MAX_MS) / 2);
 
 export const dropAnimation: DropAnimation = {
   duration: DROP_ANIMATION_MS,

@@ -125,13 +125,13 @@ export function pollAssignments(
 }
 
 /** A live source of the user's assignments (Firestore's listener, or a stand-in in tests). */
-export interface LiveSource {
+interface LiveSource {
   /** Starts listening; returns the unsubscribe. */
   listen(uid: string, handlers: LiveAssignmentsHandlers): () => void;
 }
 
 /** How long a live listener may take to reach the server before the board polls instead. */
-export const LIVE_CONNECT_TIMEOUT_MS = 15_000;
+const LIVE_CONNECT_TIMEOUT_MS = 15_000;
 
 export interface SubscribeOptions extends PollingOptions {
   /**

@@ -28,7 +28,7 @@ import {
   type Subscription,
 } from './subscribeToAssignments.ts';
 
-export type AssignmentsStatus = 'loading' | 'ready' | 'error';
+type AssignmentsStatus = 'loading' | 'ready' | 'error';
 
 export interface UseAssignments {
   /**

@@ -11,7 +11,7 @@ export interface CalendarSaveAnswer {
 }
 
 /** The browser's IANA time zone (the event is placed at the due time there), or undefined. */
-export function browserTimeZone(): string | undefined {
+function browserTimeZone(): string | undefined {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
   } catch {
@@ -32,7 +32,7 @@ export function saveToCalendar(
 }
 
 /** Runs the calendar step and says what it came to; never throws. */
-export async function calendarStep(
+async function calendarStep(
   api: Pick<ApiClient, 'post'>,
   assignmentId: string,
 ): Promise<CalendarOutcome> {

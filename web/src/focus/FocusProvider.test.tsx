@@ -50,19 +50,23 @@ function FocusThis({ id }: { id: string }) {
   );
 }
 
-function renderDashboard(hasAssignments?: boolean) {
-  return render(
+/** The dashboard's header and a card's Focus action, over the shared list once it has loaded. */
+async function renderDashboard() {
+  render(
     <SessionContext.Provider
       value={{ user, fresh: true, refresh: async () => {}, mergeUser: () => {} }}
     >
-      <FocusProvider hasAssignments={hasAssignments} feedback={silentFeedback}>
-        <header>
-          <FocusButton />
-        </header>
-        <FocusThis id="a7" />
-      </FocusProvider>
+      <AssignmentsProvider>
+        <FocusProvider feedback={silentFeedback}>
+          <header>
+            <FocusButton />
+          </header>
+          <FocusThis id="a7" />
+        </FocusProvider>
+      </AssignmentsProvider>
     </SessionContext.Provider>,
   );
+  await flush();
 }
 
 /** What the board shows of the shared list: ticked subtasks of the first card. */
@@ -119,7 +123,7 @@ beforeAll(async () => {
 
 describe('FocusButton', () => {
   it('reads "Focus" with the Ctrl+Shift+F hint and opens focus mode', async () => {
-    renderDashboard(true);
+    await renderDashboard();
     const button = screen.getByRole('button', { name: 'Focus' });
     expect(button).toHaveTextContent('Ctrl+Shift+F');
     expect(button).toHaveAttribute('aria-keyshortcuts', 'Control+Shift+F');
@@ -129,7 +133,7 @@ describe('FocusButton', () => {
   });
 
   it('reads "Locked" and is disabled while focus mode is open and the gate is locked', async () => {
-    renderDashboard(true);
+    await renderDashboard();
     fireEvent.click(screen.getByRole('button', { name: 'Focus' }));
     await flush();
     expect(screen.getByRole('heading', { name: 'Essay on the water cycle' })).toBeInTheDocument();
@@ -144,15 +148,14 @@ describe('FocusButton', () => {
 
 describe('the focus shortcut', () => {
   it('opens focus mode when an assignment exists', async () => {
-    renderDashboard(true);
+    await renderDashboard();
     shortcut();
     await flush();
     expect(screen.getByRole('dialog', { name: 'Focus Mode' })).toBeInTheDocument();
   });
 
-  it('does nothing without assignments, or without Shift', async () => {
-    renderDashboard(false);
-    shortcut();
+  it('does nothing without Shift', async () => {
+    await renderDashboard();
     shortcut({ ctrlKey: true, shiftKey: false });
     await flush();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -219,7 +222,7 @@ describe('Focus Mode and the board share one list', () => {
 });
 
 it('opens a chosen assignment from anywhere below the provider', async () => {
-  renderDashboard(true);
+  await renderDashboard();
   fireEvent.click(screen.getByRole('button', { name: 'Focus this assignment' }));
   await flush();
   expect(screen.getByRole('heading', { name: 'Picked one' })).toBeInTheDocument();

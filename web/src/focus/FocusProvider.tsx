@@ -9,11 +9,6 @@ import { isFocusShortcut } from './platform.ts';
 
 export interface FocusProviderProps {
   children: ReactNode;
-  /**
-   * Whether the student has at least one assignment; the shortcut opens Focus Mode only then.
-   * Left out, the list the board already holds (the shared assignments) answers.
-   */
-  hasAssignments?: boolean;
   /** Sounds and haptics; the app's own by default. */
   feedback?: FocusFeedback;
 }
@@ -27,14 +22,11 @@ function streakOf(user: unknown): number {
  * Focus Mode for the dashboard: `useFocusMode().open(id?)` from anywhere below, the
  * Ctrl/Cmd+Shift+F shortcut, and the full-screen modal. Needs the session (for the user id).
  */
-export function FocusProvider({
-  children,
-  hasAssignments,
-  feedback = focusFeedback,
-}: FocusProviderProps) {
+export function FocusProvider({ children, feedback = focusFeedback }: FocusProviderProps) {
   const { user } = useSession();
   const store = useOptionalAssignmentsStore();
-  const hasAny = hasAssignments ?? (store ? store.assignments.length > 0 : false);
+  // The shortcut opens Focus Mode only when the list the board holds has an assignment.
+  const hasAny = (store?.assignments.length ?? 0) > 0;
   const userId = user?.id ?? null;
   const [request, setRequest] = useState<{ open: boolean; assignmentId: string | null }>({
     open: false,

@@ -3,7 +3,7 @@
  * web/src/feedback/cue.ts (appFeedback.ts); focus code only talks to this small interface so
  * tests can watch it.
  */
-export type FocusCue = 'subtaskComplete' | 'taskComplete' | 'timerComplete' | 'error';
+type FocusCue = 'subtaskComplete' | 'taskComplete' | 'timerComplete' | 'error';
 
 export interface FocusFeedback {
   /** Plays the sound and the vibration pattern of a moment (each honours its own settings). */

@@ -22,7 +22,7 @@ import { fetchNextFocusTask } from './focusApi.ts';
 import { loadFocusCache, refreshCachedTask, saveFocusCache } from './focusStorage.ts';
 
 /** What the focus modal shows (SPEC §2 Focus modal states). */
-export type FocusLoad =
+type FocusLoad =
   | { kind: 'loading' }
   | { kind: 'error'; message: string }
   | { kind: 'empty' }

@@ -4,9 +4,9 @@ import { ThemeToggle } from '../theme/ThemeToggle.tsx';
 import './legal.css';
 
 /** (ours) Where people write about privacy, rights requests and arbitration opt-outs. */
-export const LEGAL_CONTACT_EMAIL = 'privacy@brainboard.app';
+const LEGAL_CONTACT_EMAIL = 'privacy@brainboard.app';
 /** The date the current texts took effect. */
-export const LEGAL_UPDATED = 'November 21, 2026';
+const LEGAL_UPDATED = 'November 21, 2026';
 
 /** Shared frame of the Privacy Policy and the Terms of Service: public, no Firebase. */
 export function LegalPage({ title, children }: { title: string; children: ReactNode }) {

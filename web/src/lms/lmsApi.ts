@@ -8,7 +8,7 @@ export interface FeedPreview {
   items: { uid: string; title: string; course: string; due_date: string }[];
 }
 
-export interface SyncCounts {
+interface SyncCounts {
   added: number;
   updated: number;
   unchanged: number;

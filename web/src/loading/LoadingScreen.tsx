@@ -5,7 +5,7 @@ import { playSound } from '../feedback/sound.ts';
 import './loading.css';
 
 /** The game is over and the data is still on its way. */
-export const ALL_POPPED = 'All popped! Almost there…';
+const ALL_POPPED = 'All popped! Almost there…';
 
 export interface LoadingScreenProps {
   /** The data is there: finish at once (a student is never kept waiting by a game). */

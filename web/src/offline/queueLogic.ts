@@ -273,7 +273,7 @@ export type Outcome =
 /** The server's text for an assignment that no longer exists. */
 const ASSIGNMENT_GONE = 'That assignment does not exist.';
 
-export function refusedMessage(title: string, status: number, detail: string): string {
+function refusedMessage(title: string, status: number, detail: string): string {
   const name = `“${title}”`;
   if (status === 404) {
     return `${name} was deleted on another device, so the change you made to it offline was not saved. If you still need it, add it again.`;

@@ -3,7 +3,7 @@ import { skipTarget } from './repeatForm.ts';
 import { useSkip } from './skipContext.ts';
 
 /** The board's repeat mark: two arrows chasing each other. */
-export function RepeatIcon() {
+function RepeatIcon() {
   return (
     <svg
       width={16}

@@ -64,7 +64,7 @@ export function repeatChanged(form: RepeatForm, repeat: Repeat | null): boolean 
 }
 
 /** The student's IANA zone, sent with a repeat so "now" is read on their clock. */
-export const deviceZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+const deviceZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The date "Skip to next …" would move an open card to, read on this device's clock. */
 export function skipTarget(a: Assignment, now: Date): string | null {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useFocusMode } from '../focus/focusContext.ts';
 
 /** The query parameter a reminder's Start focus opens: `/dashboard?focus=<assignment id>`. */
-export const FOCUS_PARAM = 'focus';
+const FOCUS_PARAM = 'focus';
 
 /** Opens Focus Mode on the assignment a reminder named, then drops the parameter. */
 export function FocusFromLink() {

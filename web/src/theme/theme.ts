@@ -24,7 +24,7 @@ function systemTheme(): ResolvedTheme {
   return window.matchMedia?.(DARK_QUERY).matches ? 'dark' : 'light';
 }
 
-export function resolveTheme(preference: ThemePreference): ResolvedTheme {
+function resolveTheme(preference: ThemePreference): ResolvedTheme {
   return preference === 'system' ? systemTheme() : preference;
 }
 

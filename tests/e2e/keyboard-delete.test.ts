@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { card, titlesIn } from '../support/board.ts';
+import { browserAvailable } from '../support/browser.ts';
+import {
+  expectFocused,
+  keyboardStudents,
+  realProblems,
+  reloadBoard,
+  saved,
+  seed,
+  tabAndPress,
+} from '../support/keyboard.ts';
+
+// Keyboard only, with a visible focus at every step (tests/support/keyboard.ts says how).
+describe.runIf(browserAvailable('keyboard browser test'))('deleting a card by keyboard', () => {
+  const { signedIn } = keyboardStudents();
+
+  it('deletes a card after its confirmation, and focus stays on the board', async () => {
+    const s = await signedIn('kb-delete');
+    const { page } = s;
+    await seed(s.as, { title: 'Keep me' });
+    await seed(s.as, { title: 'Old worksheet' });
+    await reloadBoard(s);
+    const del = page.getByRole('button', { name: 'Delete Old worksheet' });
+
+    // Cancelled: nothing happens, focus stays.
+    s.declineNext.value = true;
+    await tabAndPress(page, del);
+    await expect.poll(() => s.confirms.length).toBe(1);
+    expect(s.confirms[0]).toBe(
+      'Are you sure you want to delete this assignment? This action cannot be undone.',
+    );
+    expect(await card(page, 'Old worksheet').count()).toBe(1);
+    await expectFocused(page, del, 'the Delete button after cancelling');
+
+    const deleted = saved(page, 'DELETE');
+    await page.keyboard.press('Enter');
+    expect((await deleted).status()).toBe(200);
+    await card(page, 'Old worksheet').waitFor({ state: 'detached' });
+    expect(s.confirms).toHaveLength(2);
+    // Not lost to the page: focus moves to the next card in the column.
+    await expectFocused(
+      page,
+      page.getByRole('button', { name: 'Edit Keep me' }),
+      'the next card after deleting',
+    );
+
+    await reloadBoard(s);
+    await expect.poll(() => titlesIn(page, 'New')).toEqual(['Keep me']);
+    expect(realProblems(s.problems)).toEqual([]);
+    await s.context.close();
+  });
+});

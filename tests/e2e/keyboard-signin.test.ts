@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { browserAvailable } from '../support/browser.ts';
+import {
+  boardReady,
+  dialog,
+  keyboardStudents,
+  realProblems,
+  saved,
+  tabAndPress,
+  tabTo,
+} from '../support/keyboard.ts';
+
+// Keyboard only, with a visible focus at every step (tests/support/keyboard.ts says how).
+describe.runIf(browserAvailable('keyboard browser test'))('signing in by keyboard', () => {
+  const { signedIn } = keyboardStudents();
+
+  it('signs in, accepts the privacy policy and terms, and closes What’s New', async () => {
+    const s = await signedIn('kb-signin', false);
+    const { page } = s;
+    const privacy = page.getByRole('checkbox', { name: 'I accept the Privacy Policy' });
+    const terms = page.getByRole('checkbox', { name: 'I accept the Terms of Service' });
+    const accept = page.getByRole('button', { name: 'Accept' });
+    await tabAndPress(page, privacy, 'Space');
+    expect(await privacy.isChecked()).toBe(true);
+    expect(await accept.isDisabled()).toBe(true);
+    await tabAndPress(page, terms, 'Space');
+    expect(await terms.isChecked()).toBe(true);
+    await tabTo(page, accept);
+    // A successful acceptance reloads the page (SPEC §2).
+    await Promise.all([page.waitForEvent('load'), page.keyboard.press('Enter')]);
+
+    const whatsNew = dialog(page, "What's New!");
+    await whatsNew.waitFor({ timeout: 20_000 });
+    const gotIt = whatsNew.getByRole('button', { name: 'Got it!' });
+    const closedPatch = saved(page, 'PATCH', `/api/user/${s.id}`);
+    await tabAndPress(page, gotIt);
+    expect((await closedPatch).status()).toBe(200);
+    await whatsNew.waitFor({ state: 'detached' });
+    await boardReady(page);
+
+    // The board is usable from here on by keyboard.
+    await tabTo(page, page.getByRole('button', { name: 'Add Assignment' }));
+    const session = await s.as('GET', '/api/session');
+    const user = (session.body as { user: Record<string, unknown> }).user;
+    expect(user.privacy_accepted_at).toBeTruthy();
+    expect(user.tos_accepted_at).toBeTruthy();
+    expect(user.last_whats_new_version).toBe('0.2.0');
+    expect(realProblems(s.problems)).toEqual([]);
+    await s.context.close();
+  });
+});

@@ -1,0 +1,75 @@
+import type { Locator, Page, Request } from 'playwright-core';
+import { expect } from 'vitest';
+import { animationsSettled } from './motion.ts';
+
+/** dnd-kit's live region for screen readers. */
+export const announcement = (page: Page) => page.locator('[id^="DndLiveRegion"]');
+
+/**
+ * Presses a key during a keyboard drag, waits until the screen reader is told `text`, then
+ * until the cards stand still: the keyboard sensor measures where the cards are, so the next
+ * key must not act on a layout still in motion.
+ */
+export async function pressAndHear(page: Page, key: string, text: string): Promise<void> {
+  await page.keyboard.press(key);
+  await expect.poll(() => announcement(page).textContent(), { timeout: 5_000 }).toContain(text);
+  await animationsSettled(page);
+}
+
+/** The card being dragged, drawn above the board while a drag lasts and during its drop. */
+export const dragOverlay = (page: Page) => page.locator('.card--overlay');
+
+/**
+ * Presses the mouse on `source`, holds it until the card lifts (the board starts a drag only
+ * after a hold), and moves it in steps to `to`. The button stays down.
+ */
+export async function mouseLift(
+  page: Page,
+  source: Locator,
+  to: { x: number; y: number },
+): Promise<void> {
+  const a = await source.boundingBox();
+  if (!a) throw new Error('Nothing to drag.');
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await dragOverlay(page).waitFor({ timeout: 5_000 });
+  await page.mouse.move(to.x, to.y, { steps: 20 });
+  await animationsSettled(page);
+}
+
+/** Drags `source` with the mouse onto the top or bottom edge of `target` and drops it there. */
+export async function mouseDrag(
+  page: Page,
+  source: Locator,
+  target: Locator,
+  where: 'top' | 'bottom',
+): Promise<void> {
+  const b = await target.boundingBox();
+  if (!b) throw new Error('No target to drop on.');
+  const to = { x: b.x + b.width / 2, y: where === 'top' ? b.y + 4 : b.y + b.height - 4 };
+  await mouseLift(page, source, to);
+  await page.mouse.up();
+}
+
+/**
+ * Follows the page's writes to /api from now on; `idle()` resolves once none is in flight (a
+ * move saves the card and, when the column needs it, new ranks of its neighbours).
+ */
+export function watchWrites(page: Page): { idle(): Promise<void> } {
+  let inFlight = 0;
+  const isWrite = (r: Request) =>
+    r.method() !== 'GET' && new URL(r.url()).pathname.startsWith('/api/');
+  page.on('request', (r) => {
+    if (isWrite(r)) inFlight += 1;
+  });
+  const done = (r: Request) => {
+    if (isWrite(r)) inFlight -= 1;
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    idle: async () => {
+      await expect.poll(() => inFlight, { timeout: 10_000 }).toBe(0);
+    },
+  };
+}

@@ -1,0 +1,273 @@
+import type { Assignment } from '@brainboard/domain';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { studentApi, type As } from './api.ts';
+import { column } from './board.ts';
+import { launchBrowser, watchConsole } from './browser.ts';
+import { idTokenOf } from './idToken.ts';
+import { readyForBoard } from './student.ts';
+
+/**
+ * The keyboard journeys (tests/e2e/keyboard-*.test.ts): every journey with the keyboard alone,
+ * with a visible focus indicator at each step. Once a page is loaded, the app is driven only
+ * through page.keyboard: no click, fill or check on the app's elements. Data a journey is not
+ * about is seeded through the API.
+ *
+ * Two things are not the app's DOM: the Auth emulator's Google account chooser (driven by
+ * keyboard too, but its look is not ours, so its focus ring is not checked) and the browser's
+ * native confirm() dialogs, which Playwright answers through its `dialog` event.
+ */
+
+/** What has keyboard focus, in words, for failure messages. */
+const DESCRIBE_FOCUS = `(() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return '<body>';
+  const label = el.getAttribute('aria-label') || (el.labels && el.labels[0] && el.labels[0].textContent)
+    || el.getAttribute('title') || el.textContent || el.getAttribute('placeholder') || '';
+  const role = el.getAttribute('role');
+  return el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + (role ? '[role=' + role + ']' : '')
+    + ' "' + label.trim().replace(/\\s+/g, ' ').slice(0, 60) + '"';
+})()`;
+
+/** The focused element's focus indicator and whether a person can see the element at all. */
+const FOCUS_LOOK = `(() => {
+  const el = document.activeElement;
+  if (!el || el === document.body || el === document.documentElement) {
+    return { ok: false, why: 'nothing has focus (document.body)' };
+  }
+  const s = getComputedStyle(el);
+  const transparent = /rgba\\(.*,\\s*0\\)$|transparent/.test(s.outlineColor);
+  const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0 && !transparent;
+  const shadow = !!s.boxShadow && s.boxShadow !== 'none';
+  const r = el.getBoundingClientRect();
+  let hidden = null;
+  if (r.width < 4 || r.height < 4) hidden = 'is ' + Math.round(r.width) + 'x' + Math.round(r.height) + ' px';
+  for (let n = el; n && !hidden; n = n.parentElement) {
+    const c = getComputedStyle(n);
+    if (c.display === 'none' || c.visibility === 'hidden' || parseFloat(c.opacity) === 0) {
+      hidden = 'sits in a hidden ' + n.tagName.toLowerCase() + (n.className ? '.' + String(n.className).split(' ')[0] : '');
+    }
+  }
+  const why = hidden ? 'the focused element ' + hidden
+    : !(outline || shadow) ? 'no focus indicator (outline ' + s.outlineStyle + ' ' + s.outlineWidth + ' ' + s.outlineColor + ', box-shadow ' + s.boxShadow + ')'
+    : null;
+  return { ok: !why, why };
+})()`;
+
+async function focusedNow(page: Page): Promise<string> {
+  return page.evaluate<string>(DESCRIBE_FOCUS);
+}
+
+/** The focused element shows a focus indicator (outline or box-shadow) and is itself visible. */
+export async function expectVisibleFocus(page: Page): Promise<void> {
+  const look = await page.evaluate<{ ok: boolean; why: string | null }>(FOCUS_LOOK);
+  if (!look.ok) throw new Error(`No visible focus on ${await focusedNow(page)}: ${look.why}`);
+}
+
+async function isFocused(target: Locator): Promise<boolean> {
+  return target.evaluate((el) => el === el.ownerDocument.activeElement);
+}
+
+/** `target` has keyboard focus now (after a dialog closed, a drop, ...), visibly. */
+export async function expectFocused(page: Page, target: Locator, what: string): Promise<void> {
+  await expect
+    .poll(() => isFocused(target), { timeout: 3_000, message: `focus on ${what}` })
+    .toBe(true)
+    .catch(async (err: Error) => {
+      throw new Error(`${err.message}\nFocus is on ${await focusedNow(page)} instead.`);
+    });
+  await expectVisibleFocus(page);
+}
+
+export interface TabOptions {
+  /** At most this many key presses (default 40). */
+  max?: number;
+  /** Shift+Tab instead of Tab. */
+  back?: boolean;
+  /** Check the focus indicator on every stop on the way (default true; off on pages not ours). */
+  checkEach?: boolean;
+}
+
+/**
+ * Presses Tab until `target` has focus, checking on the way that every stop shows its focus;
+ * fails with the list of what got focus when it never arrives.
+ */
+export async function tabTo(page: Page, target: Locator, opts: TabOptions = {}): Promise<void> {
+  const { max = 40, back = false, checkEach = true } = opts;
+  await target.waitFor({ state: 'attached', timeout: 15_000 });
+  const visited: string[] = [];
+  for (let i = 0; i <= max; i += 1) {
+    if (await isFocused(target)) {
+      if (checkEach) await expectVisibleFocus(page);
+      return;
+    }
+    if (i === max) break;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    const now = await focusedNow(page);
+    visited.push(now);
+    if (checkEach && now !== '<body>') await expectVisibleFocus(page);
+  }
+  throw new Error(
+    `${back ? 'Shift+Tab' : 'Tab'} never reached ${String(target)} in ${max} presses. ` +
+      `Focus went to:\n  ${visited.join('\n  ')}`,
+  );
+}
+
+/** Tab and Shift+Tab never leave `container` (a modal's focus trap), each stop visibly focused. */
+export async function expectTabTrappedIn(page: Page, container: Locator, presses = 20) {
+  for (const key of ['Tab', 'Shift+Tab']) {
+    for (let i = 0; i < presses; i += 1) {
+      await page.keyboard.press(key);
+      const inside = await container.evaluate((el) => el.contains(el.ownerDocument.activeElement));
+      if (!inside) throw new Error(`${key} left the dialog for ${await focusedNow(page)}`);
+      await expectVisibleFocus(page);
+    }
+  }
+}
+
+/** Tab to `target` and press `key` on it. */
+export async function tabAndPress(
+  page: Page,
+  target: Locator,
+  key = 'Enter',
+  opts: TabOptions = {},
+) {
+  await tabTo(page, target, opts);
+  await page.keyboard.press(key);
+}
+
+/** Selects all text in the focused field and types `text` over it. */
+export async function typeOver(page: Page, text: string) {
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(text);
+}
+
+/** Console errors that matter (the chooser page's blocked internet assets do not). */
+export const realProblems = (problems: string[]) =>
+  problems.filter((p) => !/net::ERR_FAILED|Failed to load resource/.test(p));
+
+/** What the Auth emulator's chooser page loads from the internet (unreachable in CI). */
+const CHOOSER_ASSETS = /^https:\/\/(unpkg\.com|fonts\.googleapis\.com|fonts\.gstatic\.com)\//;
+
+/**
+ * Signs in with the keyboard: Tab to "Sign in with Google", Enter, then in the emulator's
+ * chooser "Add new account", the email and name, "Sign in with Google.com". Resolves on
+ * /dashboard.
+ */
+async function signInByKeyboard(page: Page, email: string, name: string, problems: string[]) {
+  const { web } = inject('stack');
+  await page.route(CHOOSER_ASSETS, (route) => route.abort());
+  await page.goto(`${web}/login`);
+  await tabAndPress(page, page.getByRole('button', { name: 'Sign in with Google' }));
+  await page.waitForURL(/\/api\/auth\/google\/emulator/, { timeout: 20_000 });
+  // The chooser is the emulator's page, not ours: keyboard only, but its focus ring is its own.
+  const chooser = { checkEach: false };
+  await tabAndPress(page, page.locator('#add-account-button button'), 'Enter', chooser);
+  await tabTo(page, page.locator('#email-input'), chooser);
+  await page.keyboard.type(email);
+  await tabTo(page, page.locator('#display-name-input'), chooser);
+  await page.keyboard.type(name);
+  await tabAndPress(page, page.locator('#sign-in'), 'Enter', chooser);
+  await page
+    .waitForURL((url) => url.pathname === '/dashboard', { timeout: 60_000 })
+    .catch((err: Error) => {
+      // E.g. a CSP refusal to reach another Auth emulator: web/dist was built for another stack.
+      throw new Error(`${err.message}\nThe page said:\n${realProblems(problems).join('\n')}`);
+    });
+  await page.waitForLoadState('networkidle');
+}
+
+export interface Student {
+  context: BrowserContext;
+  page: Page;
+  problems: string[];
+  /** Native confirm() texts, all accepted unless `declineNext` is set. */
+  confirms: string[];
+  declineNext: { value: boolean };
+  id: string;
+  as: As;
+}
+
+export const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+
+/**
+ * A dialog is ready for keys once focus has moved into it (what a person sees). Before that, on
+ * a loaded machine, a key can reach the layer underneath: Escape would close the parent dialog.
+ */
+export async function dialogReady(target: Locator): Promise<void> {
+  await target.waitFor();
+  await expect
+    .poll(() => target.evaluate((el) => el.contains(el.ownerDocument.activeElement)), {
+      timeout: 10_000,
+    })
+    .toBe(true);
+}
+
+/** The board is on screen and the loading screen has gone. */
+export async function boardReady(page: Page) {
+  await column(page, 'New').waitFor({ timeout: 20_000 });
+  await page.locator('.board:not([aria-busy])').waitFor({ timeout: 20_000 });
+  await page.locator('.loading').waitFor({ state: 'detached', timeout: 20_000 });
+}
+
+/**
+ * A browser for this file's journeys (launched before them, closed after), and students who
+ * signed in by keyboard; unless `setup` is false, consent and What's New are done already.
+ */
+export function keyboardStudents(): {
+  signedIn(prefix: string, setup?: boolean): Promise<Student>;
+} {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function signedIn(prefix: string, setup = true): Promise<Student> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const confirms: string[] = [];
+    const declineNext = { value: false };
+    page.on('dialog', (d) => {
+      confirms.push(d.message());
+      const decline = declineNext.value;
+      declineNext.value = false;
+      void (decline ? d.dismiss() : d.accept());
+    });
+    const problems = watchConsole(page);
+    await signInByKeyboard(
+      page,
+      `${prefix}-${Date.now()}@example.com`,
+      'Keyboard Student',
+      problems,
+    );
+    const { id, as } = await studentApi(await idTokenOf(page));
+    if (setup) await readyForBoard(as, id);
+    return { context, page, problems, confirms, declineNext, id, as };
+  }
+
+  return { signedIn };
+}
+
+/** Creates an assignment as the student, through the API. */
+export async function seed(as: As, body: Record<string, unknown>): Promise<Assignment> {
+  const res = await as('POST', '/api/assignment', body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return (res.body as { item: Assignment }).item;
+}
+
+/** Reloads; the board may show this browser's copy first, so wait for the server's list. */
+export async function reloadBoard(s: Student) {
+  const listed = s.page.waitForResponse(
+    (r) => r.url().endsWith('/api/assignments') && r.request().method() === 'GET',
+  );
+  await s.page.reload();
+  await listed;
+  await boardReady(s.page);
+}
+
+/** The answer to the page's next `method` request to `path`. */
+export const saved = (page: Page, method: string, path = '/api/assignment') =>
+  page.waitForResponse((r) => r.url().endsWith(path) && r.request().method() === method);
