@@ -55,7 +55,7 @@ import { createRoutes } from './calendar/routes.ts';
 import { createEventStore, type CalendarEvent } from './calendar/store.ts';
 
 export { CALENDAR_SCOPE, calendarStandinEndpoints, standinRefreshToken } from './calendar/auth.ts';
-export type { CalendarEvent, CalendarEventDateTime } from './calendar/store.ts';
+export type { CalendarEvent } from './calendar/store.ts';
 
 export interface CalendarStandinOptions {
   /** 0 (default) picks a free port. */

@@ -13,7 +13,7 @@ import { makeAssignment } from '../board/testData.ts';
 import { FocusModeContext } from '../focus/focusContext.ts';
 import { api as fake } from '../firebase/testApi.ts';
 
-vi.mock('../firebase/api.ts', () => import('../firebase/testApi.ts'));
+vi.mock('../firebase/api.ts', async () => (await import('../firebase/testApi.ts')).apiModule);
 vi.mock('../ai/SuggestSubtasksButton.tsx', () => ({
   SuggestSubtasksButton: (p: {
     onApprove(t: { id: string; title: string }[]): void;

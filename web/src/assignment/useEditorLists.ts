@@ -32,7 +32,7 @@ import type { NoteHandlers } from './NotesSection.tsx';
 import type { SubtaskHandlers } from './SubtasksSection.tsx';
 
 /** A subtask the AI suggested and the student approved. */
-export interface SuggestedSubtask {
+interface SuggestedSubtask {
   id: string;
   title: string;
   estimate_minutes?: number;

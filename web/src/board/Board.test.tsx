@@ -8,7 +8,7 @@ import type { AssignmentsListener } from './subscribeToAssignments.ts';
 import { makeAssignment } from './testData.ts';
 
 const live = vi.hoisted(() => ({ listener: null as AssignmentsListener | null }));
-vi.mock('../firebase/api.ts', () => import('../firebase/testApi.ts'));
+vi.mock('../firebase/api.ts', async () => (await import('../firebase/testApi.ts')).apiModule);
 vi.mock('../firebase/authContext.ts', () => ({
   useAuthState: () => ({ status: 'ready', user: { uid: 'u1' } }),
 }));

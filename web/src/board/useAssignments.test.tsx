@@ -11,7 +11,7 @@ const live = vi.hoisted(() => ({
   listener: null as AssignmentsListener | null,
   refresh: vi.fn(),
 }));
-vi.mock('../firebase/api.ts', () => import('../firebase/testApi.ts'));
+vi.mock('../firebase/api.ts', async () => (await import('../firebase/testApi.ts')).apiModule);
 vi.mock('./subscribeToAssignments.ts', () => ({
   subscribeToAssignments: (_uid: string, listener: AssignmentsListener) => {
     live.listener = listener;

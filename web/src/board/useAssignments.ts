@@ -28,7 +28,7 @@ import {
   type Subscription,
 } from './subscribeToAssignments.ts';
 
-type AssignmentsStatus = 'loading' | 'ready' | 'error';
+export type AssignmentsStatus = 'loading' | 'ready' | 'error';
 
 export interface UseAssignments {
   /**

@@ -4,7 +4,7 @@ import { createLocalSetting } from './localSetting.ts';
 export const HAPTIC_INTENSITIES = ['light', 'medium', 'strong'] as const;
 export type HapticIntensity = (typeof HAPTIC_INTENSITIES)[number];
 /** Haptic defaults: enabled, medium intensity, subtask vibration off. */
-export const DEFAULT_HAPTIC_SETTINGS = {
+const DEFAULT_HAPTIC_SETTINGS = {
   enabled: true,
   intensity: 'medium' as HapticIntensity,
   timerComplete: true,

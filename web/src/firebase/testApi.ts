@@ -4,7 +4,8 @@ import { vi } from 'vitest';
  * The API client as component tests see it: every call a mock that answers nothing until a
  * test tells it what to (the direct client, which skips the offline queue, is the same object).
  * Use it with
- * `vi.mock('../firebase/api.ts', () => import('../firebase/testApi.ts'))` and import `api`
+ * `vi.mock('../firebase/api.ts', async () => (await import('../firebase/testApi.ts')).apiModule)`
+ * and import `api`
  * from here to set the answers.
  */
 export const api = {
@@ -15,4 +16,6 @@ export const api = {
   patch: vi.fn(),
   delete: vi.fn(),
 };
-export const directApi = api;
+
+/** The module `vi.mock` puts in place of `firebase/api.ts`: both clients are the one fake. */
+export const apiModule = { api, directApi: api };

@@ -16,7 +16,7 @@ import { focusCacheKey, timerKey } from './focusStorage.ts';
 import { makeFocusCache, toSaved } from './storedFormats.ts';
 import { assignment } from './testFixtures.ts';
 
-vi.mock('../firebase/api.ts', () => import('../firebase/testApi.ts'));
+vi.mock('../firebase/api.ts', async () => (await import('../firebase/testApi.ts')).apiModule);
 vi.mock('canvas-confetti', () => ({ default: vi.fn(() => null) }));
 
 const NOW = new Date(2026, 10, 21, 10, 0, 0).getTime();

@@ -38,10 +38,6 @@ export function saveTimer(userId: string, taskId: string, state: FocusTimerState
   write(timerKey(userId), { ...toSaved(state, now), taskId });
 }
 
-export function clearTimer(userId: string): void {
-  writeStored(timerKey(userId), null);
-}
-
 // ---------------------------------------------------------------------------
 // Next-due task cache (SPEC §3 "Cached focus task", §8). `task` is null when nothing was pending.
 

@@ -9,7 +9,7 @@ import { readStored, STORAGE_KEYS, writeStored } from '../app/storage.ts';
  */
 
 export type ResolvedTheme = 'light' | 'dark';
-export const THEME_PREFERENCES = ['light', 'dark', 'system'] as const;
+const THEME_PREFERENCES = ['light', 'dark', 'system'] as const;
 export type ThemePreference = (typeof THEME_PREFERENCES)[number];
 
 export const THEME_STORAGE_KEY = STORAGE_KEYS.theme;
