@@ -1,5 +1,6 @@
 /**
- * `npm start`: the whole product on this machine (DESIGN §4). Ctrl+C stops
+ * `npm start`: the whole product on this machine (docs/architecture.md, The local stack). Ctrl+C
+ * stops
  * everything it started.
  */
 import { startStack, type Stack } from './stack/stack.ts';

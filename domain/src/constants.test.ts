@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as c from './constants.ts';
 import { compareVersions } from './version.ts';
 
-describe('constants (SPEC §9)', () => {
+describe('constants', () => {
   it('has the current version 0.2.0', () => {
     expect(c.APP_VERSION).toBe('0.2.0');
   });
@@ -129,7 +129,7 @@ describe('constants (SPEC §9)', () => {
     });
   });
 
-  describe('release notes (SPEC §1)', () => {
+  describe('release notes', () => {
     it('lists 0.1.0 and 0.2.0 with their features, oldest first', () => {
       expect(c.RELEASE_NOTES.map((n) => n.version)).toEqual(['0.1.0', '0.2.0']);
       expect(c.RELEASE_NOTES[0]?.features.map((f) => f.title)).toEqual([

@@ -1,13 +1,13 @@
-/** Product constants of SPEC §9 (and the few fixed values of §2–§4 they refer to). */
+/** Product constants (docs/product.md, Constants, and the fixed values it refers to). */
 import type { ReleaseNote } from './types.ts';
 
-/** Current app version (SPEC §9). */
+/** Current app version (docs/product.md, Constants). */
 export const APP_VERSION = '0.2.0';
 
 // ---------------------------------------------------------------------------
-// Assignment status (SPEC §3, §4)
+// Assignment status (docs/product.md, Data the student sees and Behaviour)
 
-/** The three board columns, in display order (SPEC §3). */
+/** The three board columns, in display order (docs/product.md, Data the student sees). */
 export const ASSIGNMENT_STATUSES = ['new', 'in progress', 'done'] as const;
 export type Status = (typeof ASSIGNMENT_STATUSES)[number];
 /** The name a student sees for each status: the board's column titles. */
@@ -16,11 +16,11 @@ export const STATUS_LABELS: Readonly<Record<Status, string>> = {
   'in progress': 'In progress',
   done: 'Done',
 };
-/** "new" is the default when the status is empty (SPEC §4). */
+/** "new" is the default when the status is empty (docs/product.md, Behaviour). */
 export const DEFAULT_STATUS: Status = 'new';
 
 // ---------------------------------------------------------------------------
-// Limits and counters (SPEC §5, §9)
+// Limits and counters (docs/product.md, Limits and Constants)
 
 export const TITLE_MAX_LENGTH = 125;
 export const DESCRIPTION_MAX_LENGTH = 2000;
@@ -41,14 +41,14 @@ export const PDF_MAX_FILES = 1;
 export const SUBTASKS_MAX_COUNT = 200;
 export const NOTES_MAX_COUNT = 200;
 
-/** Counters turn red when the length is strictly above these (SPEC §5). */
+/** Counters turn red when the length is strictly above these (docs/product.md, Limits). */
 export const TITLE_WARN_THRESHOLD = 90;
 export const DESCRIPTION_WARN_THRESHOLD = 1250;
 export const NOTE_WARN_THRESHOLD = 500;
 export const CHAT_WARN_THRESHOLD = 512;
 
 // ---------------------------------------------------------------------------
-// Focus mode (SPEC §4, §9)
+// Focus mode (docs/product.md, Behaviour and Constants)
 
 /** 25 minutes. */
 export const FOCUS_TIMER_MS = 1_500_000;
@@ -59,17 +59,17 @@ export const PROGRESS_TIMER_WEIGHT = 0.4;
 export const PROGRESS_SUBTASK_WEIGHT = 0.6;
 /** Saved timer state older than this is discarded (30 min). */
 export const TIMER_STATE_EXPIRY_MS = 30 * 60 * 1000;
-/** Debounce for saving the timer state locally (SPEC §7). */
+/** Debounce for saving the timer state locally (docs/architecture.md). */
 export const TIMER_SAVE_DEBOUNCE_MS = 100;
 /** The cached next-due task expires after 24 h. */
 export const FOCUS_CACHE_EXPIRY_MS = 24 * 60 * 60 * 1000;
 /** Hidden time is subtracted only when it exceeds this. */
 export const HIDDEN_TAB_THRESHOLD_MS = 100;
-/** Radius of the timer ring (SPEC §2). */
+/** Radius of the timer ring (docs/product.md, Screens). */
 export const FOCUS_TIMER_RING_RADIUS = 45;
 
 // ---------------------------------------------------------------------------
-// Due dates (SPEC §3, §4, §9)
+// Due dates (docs/product.md, Data the student sees, Behaviour and Constants)
 
 /** Default time of day, 08:00 AM. */
 export const DEFAULT_DUE_HOUR = '08';
@@ -82,12 +82,12 @@ export const DATE_PICKER_YEARS_PER_PAGE = 12;
 export const DATE_PICKER_MONTHS_SHOWN = 1;
 export const DATE_PICKER_YEAR_DROPDOWN_MIN = 1900;
 export const DATE_PICKER_YEAR_DROPDOWN_MAX = 2100;
-/** Dates before this year are invalid in the picker (SPEC §5). */
+/** Dates before this year are invalid in the picker (docs/product.md, Limits). */
 export const DATE_PICKER_MIN_YEAR = 1800;
-/** The picker's input-error code for unparseable input (SPEC §5). */
+/** The picker's input-error code for unparseable input (docs/product.md, Limits). */
 export const DATE_INPUT_ERROR_CODE = 1;
 
-/** Urgency day thresholds 0, 1, 2, 7, 10 (SPEC §4, §9). */
+/** Urgency day thresholds 0, 1, 2, 7, 10 (docs/product.md, Behaviour and Constants). */
 export const URGENCY_TODAY_DAYS = 0;
 export const URGENCY_TOMORROW_DAYS = 1;
 export const URGENCY_TWO_DAYS = 2;
@@ -96,7 +96,7 @@ export const URGENCY_WEEK_DAYS = 7;
 export const URGENCY_SOON_DAYS = 10;
 
 // ---------------------------------------------------------------------------
-// Timings (SPEC §7, §9)
+// Timings (docs/architecture.md; docs/product.md, Constants)
 
 export const DROP_ANIMATION_MIN_MS = 330;
 export const DROP_ANIMATION_MAX_MS = 550;
@@ -124,17 +124,17 @@ export const LOADING_BUBBLE_COUNT = 10;
 export const LOADING_POP_VIBRATION_MS = 10;
 
 // ---------------------------------------------------------------------------
-// Modal sizes (SPEC §2, §9)
+// Modal sizes (docs/product.md, Screens and Constants)
 
 export const MODAL_MAX_WIDTH = '95vw';
 export const MODAL_MAX_HEIGHT = '90vh';
 
 // ---------------------------------------------------------------------------
-// AI deep dive (SPEC §9)
+// AI deep dive (docs/product.md, Constants)
 
 /** A deep-dive snippet is the first 100 characters of the response. */
 export const DEEP_DIVE_SNIPPET_LENGTH = 100;
-/** The eight deep-dive tools, names exactly as in SPEC §9. */
+/** The eight deep-dive tools, names exactly as in docs/product.md, Constants. */
 export const DEEP_DIVE_TOOLS = [
   'Thought Provoker',
   'Analogy Generator',
@@ -148,7 +148,7 @@ export const DEEP_DIVE_TOOLS = [
 export type DeepDiveTool = (typeof DEEP_DIVE_TOOLS)[number];
 
 // ---------------------------------------------------------------------------
-// Legal page terms (SPEC §9)
+// Legal page terms (docs/product.md, Constants)
 
 export const LEGAL_TERMS = {
   consentLogRetentionYears: 6,
@@ -160,7 +160,7 @@ export const LEGAL_TERMS = {
 } as const;
 
 // ---------------------------------------------------------------------------
-// Release history (SPEC §1), oldest first.
+// Release history (docs/product.md), oldest first.
 
 export const RELEASE_NOTES: readonly ReleaseNote[] = [
   {

@@ -28,7 +28,7 @@ const form = (over: Partial<DueForm> = {}): DueForm => ({
   ...over,
 });
 
-describe('to24Hour (SPEC §4)', () => {
+describe('to24Hour', () => {
   it('turns 12 AM into 00', () => {
     expect(to24Hour(12, 'AM')).toBe('00');
   });
@@ -68,7 +68,7 @@ describe('buildDueDate', () => {
   });
 });
 
-describe('parseDueDate (SPEC §4)', () => {
+describe('parseDueDate', () => {
   it('reads date, 24-hour time, 12-hour time and AM/PM', () => {
     expect(parseDueDate('2025-03-10T14:30:00')).toEqual({
       date: '2025-03-10',
@@ -132,7 +132,7 @@ describe('dueFormFields', () => {
   });
 });
 
-describe('due time selector handlers (SPEC §4)', () => {
+describe('due time selector handlers', () => {
   it('hour change converts to 24-hour and rebuilds due_date from the date part', () => {
     const next = onHourChange(form({ due_ampm: 'PM', due_hour: '13' }), 3);
     expect(next.due_hour).toBe('15');
@@ -207,7 +207,7 @@ describe('due time selector handlers (SPEC §4)', () => {
   });
 });
 
-describe('isDateOnly (SPEC §5 date helper)', () => {
+describe('isDateOnly', () => {
   it('accepts a real yyyy-MM-dd', () => {
     expect(isDateOnly('2025-03-10')).toBe(true);
     expect(isDateOnly('2024-02-29')).toBe(true);
@@ -236,7 +236,7 @@ describe('isDateOnly (SPEC §5 date helper)', () => {
   });
 });
 
-describe('migrateDateOnly (SPEC §4 date-only migration)', () => {
+describe('migrateDateOnly', () => {
   it('appends T08:00:00 to a date-only value', () => {
     expect(migrateDateOnly('2025-03-10')).toBe('2025-03-10T08:00:00');
   });
@@ -246,7 +246,7 @@ describe('migrateDateOnly (SPEC §4 date-only migration)', () => {
   });
 });
 
-describe('isValidDueDate (SPEC §3 storage forms)', () => {
+describe('isValidDueDate (storage forms)', () => {
   it('accepts empty, date-only and full values', () => {
     for (const s of ['', '2025-03-10', '2025-03-10T00:00:00', '2025-03-10T23:59:00']) {
       expect(isValidDueDate(s)).toBe(true);
@@ -287,7 +287,7 @@ describe('toLocalDate', () => {
   });
 });
 
-describe('date picker (SPEC §5)', () => {
+describe('date picker', () => {
   it('has the exact message', () => {
     expect(DATE_INPUT_NOT_VALID).toBe('Date input not valid.');
   });

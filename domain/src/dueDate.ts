@@ -1,5 +1,6 @@
 /**
- * Due dates and the due time selector (SPEC §3, §4 "Due time selector", "Date-only
+ * Due dates and the due time selector (docs/product.md, Data the student sees and Behaviour;
+ * "Date-only
  * migration", §5 "Date helper" and "Date picker").
  *
  * Stored form: 'YYYY-MM-DDTHH:MM:00' in the user's local time (no zone), legacy 'YYYY-MM-DD',
@@ -14,10 +15,10 @@ import {
 
 export type AmPm = 'AM' | 'PM';
 
-/** Shown by the date picker for input it cannot parse (SPEC §5, §8). */
+/** Shown by the date picker for input it cannot parse (docs/product.md, Limits and Messages). */
 export const DATE_INPUT_NOT_VALID = 'Date input not valid.';
 
-/** The due-date fields of the assignment form (SPEC §3 form-only fields). */
+/** The due-date fields of the assignment form (form-only fields). */
 export interface DueForm {
   due_date: string;
   /** Two-digit 24-hour string. */
@@ -27,7 +28,7 @@ export interface DueForm {
   due_ampm: AmPm;
 }
 
-/** The parts of a stored due date (SPEC §4 "Parsing a stored due_date"). */
+/** The parts of a stored due date. */
 export interface ParsedDueDate {
   /** 'YYYY-MM-DD', or '' when there is no valid date. */
   date: string;
@@ -63,7 +64,7 @@ function localDate(y: number, m: number, d: number, h = 0, min = 0, s = 0): Date
   return date;
 }
 
-/** SPEC §5 date helper: valid only as a real yyyy-MM-dd without a "T". */
+/** Valid only as a real yyyy-MM-dd without a "T". */
 export function isDateOnly(s: string): boolean {
   const m = DATE_ONLY_RE.exec(s);
   return m !== null && isRealCalendarDate(Number(m[1]), Number(m[2]), Number(m[3]));
@@ -72,7 +73,8 @@ export function isDateOnly(s: string): boolean {
 const STORED_DATETIME_RE = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):00$/;
 
 /**
- * True for a storable due date (SPEC §3): '', a real 'YYYY-MM-DD', or a real
+ * True for a storable due date (docs/product.md, Data the student sees): '', a real 'YYYY-MM-DD',
+ * or a real
  * 'YYYY-MM-DDTHH:MM:00' with hour 0-23 and minute 0-59.
  */
 export function isValidDueDate(s: string): boolean {
@@ -82,7 +84,7 @@ export function isValidDueDate(s: string): boolean {
 }
 
 /**
- * SPEC §4 date-only migration: 'YYYY-MM-DD' → 'YYYY-MM-DDT08:00:00'.
+ * The date-only migration: 'YYYY-MM-DD' → 'YYYY-MM-DDT08:00:00'.
  * Any other value is returned unchanged.
  */
 export function migrateDateOnly(s: string): string {
@@ -130,7 +132,7 @@ export function to12Hour(hour24: number | string): number {
 }
 
 /**
- * SPEC §4: 12-hour value plus AM/PM → two-digit 24-hour string. 12 AM is '00'; PM hours other
+ * 12-hour value plus AM/PM → two-digit 24-hour string. 12 AM is '00'; PM hours other
  * than 12 get 12 added. Throws RangeError outside 1-12.
  */
 export function to24Hour(hour12: number | string, ampm: AmPm): string {
@@ -152,7 +154,7 @@ export function buildDueDate(
 }
 
 /**
- * SPEC §4 parsing a stored due_date. The hour must be 0-23 and the minute 0-59, else the
+ * Parsing a stored due_date. The hour must be 0-23 and the minute 0-59, else the
  * defaults (08:00 AM) apply; a value without a "T" time part gets the defaults. AM applies
  * when the hour is below 12. `date` is '' when the date part is not a real date.
  */
@@ -192,31 +194,34 @@ export function dueFormFields(due: string | null | undefined): DueForm {
   };
 }
 
-/** Rebuilds due_date from its existing date part, only when a due_date exists (SPEC §4). */
+/**
+ * Rebuilds due_date from its existing date part, only when a due_date exists (docs/product.md,
+ * Behaviour).
+ */
 function rebuild<F extends DueForm>(form: F): F {
   if (!form.due_date) return form;
   const date = form.due_date.split('T')[0] ?? '';
   return { ...form, due_date: buildDueDate(date, form.due_hour, form.due_minute) };
 }
 
-/** SPEC §4: changing the hour stores the 24-hour due_hour and rebuilds due_date. */
+/** Changing the hour stores the 24-hour due_hour and rebuilds due_date. */
 export function onHourChange<F extends DueForm>(form: F, hour12: number | string): F {
   return rebuild({ ...form, due_hour: to24Hour(hour12, form.due_ampm) });
 }
 
-/** SPEC §4: changing the minute stores due_minute and rebuilds due_date. */
+/** Changing the minute stores due_minute and rebuilds due_date. */
 export function onMinuteChange<F extends DueForm>(form: F, minute: number | string): F {
   return rebuild({ ...form, due_minute: pad2(minute) });
 }
 
-/** SPEC §4: changing AM/PM converts the current hour, storing due_hour, due_ampm and due_date. */
+/** Changing AM/PM converts the current hour, storing due_hour, due_ampm and due_date. */
 export function onAmPmChange<F extends DueForm>(form: F, ampm: AmPm): F {
   const hour12 = to12Hour(form.due_hour || DEFAULT_DUE_HOUR);
   return rebuild({ ...form, due_hour: to24Hour(hour12, ampm), due_ampm: ampm });
 }
 
 /**
- * SPEC §4: choosing a date sets due_date to its local YYYY-MM-DD joined to the current hour and
+ * Choosing a date sets due_date to its local YYYY-MM-DD joined to the current hour and
  * minute (defaults when the form has none); clearing (null) sets due_date to ''.
  */
 export function onDateSelected<F extends DueForm>(form: F, date: Date | null): F {
@@ -232,7 +237,7 @@ export function onDateSelected<F extends DueForm>(form: F, date: Date | null): F
   };
 }
 
-/** SPEC §5 date picker: a real Date in year 1800 or later. */
+/** For the date picker: a real Date in year 1800 or later. */
 export function isValidPickerDate(date: Date | null | undefined): boolean {
   return (
     date instanceof Date &&

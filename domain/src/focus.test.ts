@@ -24,7 +24,7 @@ const MIN = 60_000;
 const run = (state: FocusTimerState, ...actions: FocusTimerAction[]) =>
   actions.reduce(focusTimerReducer, state);
 
-describe('focus timer (SPEC §4)', () => {
+describe('focus timer', () => {
   it('starts running the full 25 minutes', () => {
     const s = startTimer(T0);
     expect(s).toEqual({
@@ -167,7 +167,7 @@ describe('formatMmSs', () => {
   });
 });
 
-describe('timerStatusText (SPEC §2)', () => {
+describe('timerStatusText', () => {
   it('reads "Focus Time", "Paused" or "Complete!"', () => {
     expect(timerStatusText('running')).toBe('Focus Time');
     expect(timerStatusText('paused')).toBe('Paused');
@@ -175,7 +175,7 @@ describe('timerStatusText (SPEC §2)', () => {
   });
 });
 
-describe('focusGate (SPEC §4 progress gate)', () => {
+describe('focusGate', () => {
   const done = { completed: true };
   const open = { completed: false };
 
@@ -225,7 +225,7 @@ describe('focusGate (SPEC §4 progress gate)', () => {
   });
 });
 
-describe('overallProgress (SPEC §4)', () => {
+describe('overallProgress', () => {
   it('weighs the timer 40 % and subtasks 60 %', () => {
     expect(overallProgress(0, 0, 4)).toBe(0);
     expect(overallProgress(1, 0, 4)).toBeCloseTo(0.4);
@@ -252,8 +252,8 @@ describe('progressLabel', () => {
   });
 });
 
-describe('next-due task cache (SPEC §3, §4, §8)', () => {
-  describe('focusFetchFailure (SPEC §8)', () => {
+describe('next-due task cache', () => {
+  describe('focusFetchFailure', () => {
     it('shows a fresh cached task as offline data', () => {
       expect(focusFetchFailure({ hasTask: true, expired: false })).toEqual({
         showCached: true,

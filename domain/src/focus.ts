@@ -1,5 +1,5 @@
 /**
- * Focus mode (SPEC §4 "Focus mode", §8 focus fetch failure, §9): the 25-minute timer as a pure
+ * Focus mode (docs/product.md, Behaviour): the 25-minute timer as a pure
  * reducer over wall time, the next-task gate, progress, and what a failed fetch shows. How the
  * timer and the next-due task are kept in the browser is the web app's (focus/storedFormats.ts).
  */
@@ -73,7 +73,7 @@ export function settle(state: FocusTimerState, now: number): FocusTimerState {
 }
 
 /**
- * SPEC §4 timer transitions. Unchanged states are returned as the same object.
+ * Timer transitions. Unchanged states are returned as the same object.
  * - start: a new full-duration session; no-op while a session is running (double mounts).
  * - pause: running → paused. resume: paused → running; no-op at 0 remaining.
  * - reset: the full duration, running at once, from any state.
@@ -120,13 +120,13 @@ export function formatMmSs(ms: number): string {
   return `${mm}:${ss}`;
 }
 
-/** Status text under the timer (SPEC §2 Focus modal). */
+/** Status text under the timer. */
 export function timerStatusText(status: TimerStatus): 'Focus Time' | 'Paused' | 'Complete!' {
   return status === 'running' ? 'Focus Time' : status === 'paused' ? 'Paused' : 'Complete!';
 }
 
 // ---------------------------------------------------------------------------
-// Gate and progress (SPEC §4 "Progress gate")
+// Gate and progress
 
 const GATE_REASON_BOTH = 'Task and timer completed! You may proceed.';
 const GATE_REASON_CHECKLIST = 'Checklist completed';
@@ -178,13 +178,13 @@ export function overallProgress(timerFraction: number, done: number, total: numb
   return PROGRESS_TIMER_WEIGHT * timer + PROGRESS_SUBTASK_WEIGHT * clamp01(done / total);
 }
 
-/** "N of M completed" (SPEC §2). */
+/** "N of M completed" (docs/product.md, Screens). */
 export function progressLabel(done: number, total: number): string {
   return `${done} of ${total} completed`;
 }
 
 /**
- * SPEC §8 focus fetch failure. A cached task is shown with the offline notice, or with the
+ * When fetching the focus task fails: a cached task is shown with the offline notice, or with the
  * 24-hours-old notice when expired. Without a usable task the error names the expired cache
  * when one was found.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newSubtaskId, suggestedSubtaskId } from './ids.ts';
 
-describe('newSubtaskId (SPEC §3)', () => {
+describe('newSubtaskId', () => {
   it('is "subtask-" plus the timestamp and a random string', () => {
     expect(newSubtaskId(1_700_000_000_000, () => 0.5)).toBe('subtask-1700000000000-i0000000');
   });
@@ -18,7 +18,7 @@ describe('newSubtaskId (SPEC §3)', () => {
   });
 });
 
-describe('suggestedSubtaskId (SPEC §3)', () => {
+describe('suggestedSubtaskId', () => {
   it('is "suggested-" plus the timestamp and the index', () => {
     expect(suggestedSubtaskId(0, 1_700_000_000_000)).toBe('suggested-1700000000000-0');
     expect(suggestedSubtaskId(3, 42)).toBe('suggested-42-3');

@@ -1,4 +1,4 @@
-/** Subtask ids (SPEC §3 Subtask). */
+/** Subtask ids. */
 
 /** "subtask-<timestamp>-<8 base-36 characters>". */
 export function newSubtaskId(now: number = Date.now(), random: () => number = Math.random): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as m from './messages.ts';
 
-describe('SPEC §5 validation texts', () => {
+describe('validation texts', () => {
   it('names the file in the PDF messages', () => {
     expect(m.fileNotPdf('notes.docx')).toBe('File notes.docx is not a PDF.');
     expect(m.fileTooLarge('big.pdf')).toBe(
@@ -18,14 +18,14 @@ describe('SPEC §5 validation texts', () => {
   });
 });
 
-describe('SPEC §7, §8 session and token', () => {
+describe('session and token texts', () => {
   it('has the CSRF and next-due texts', () => {
     expect(m.csrfFetchFailed(503)).toBe('Failed to fetch CSRF token: 503');
     expect(m.nextDueFetchFailed(500)).toBe('Failed to fetch next due task: 500');
   });
 });
 
-describe('SPEC §8 assignments', () => {
+describe('assignments', () => {
   it('has the consent save texts', () => {
     expect(m.ACCEPTANCE_SAVE_FAILED).toBe('Failed to save acceptance. Please try again.');
     expect(m.ACCEPTANCE_SAVE_ERROR).toBe('Error saving acceptance. Please try again.');
@@ -42,7 +42,7 @@ describe('SPEC §8 assignments', () => {
   });
 });
 
-describe('SPEC §8 calendar', () => {
+describe('calendar', () => {
   it('appends the server message to the success text', () => {
     expect(m.calendarSaved('Event created')).toBe(
       '✅ Assignment created/updated and saved to calendar successfully!\nEvent created',
@@ -67,7 +67,7 @@ describe('SPEC §8 calendar', () => {
   });
 });
 
-describe('SPEC §8 subtasks, notes and files', () => {
+describe('subtasks, notes and files', () => {
   it('prefixes each failure', () => {
     expect(m.updateSubtaskFailed('x')).toBe('Failed to update subtask: x');
     expect(m.deleteSubtaskFailed('x')).toBe('Failed to delete subtask: x');
@@ -83,7 +83,7 @@ describe('SPEC §8 subtasks, notes and files', () => {
   });
 });
 
-describe('SPEC §8 AI', () => {
+describe('AI', () => {
   it('has the AI texts', () => {
     expect(m.AI_NO_SUBTASKS).toBe(
       'AI could not generate subtasks for this assignment. Please try adding more details to the title or description.',
@@ -98,7 +98,7 @@ describe('SPEC §8 AI', () => {
   });
 });
 
-describe('SPEC §8 settings toasts', () => {
+describe('settings toasts', () => {
   it('has the five toasts', () => {
     expect([
       m.SETTINGS_SAVED,
@@ -116,7 +116,7 @@ describe('SPEC §8 settings toasts', () => {
   });
 });
 
-describe('SPEC §8 focus fetch failure', () => {
+describe('focus fetch failure', () => {
   it('has the four texts', () => {
     expect(m.FOCUS_OFFLINE_CACHED).toBe('You are offline. Showing cached task data.');
     expect(m.FOCUS_CACHE_STALE).toBe(
@@ -131,7 +131,7 @@ describe('SPEC §8 focus fetch failure', () => {
   });
 });
 
-describe('SPEC §8 confirmations and consent prompts', () => {
+describe('confirmations and consent prompts', () => {
   it('has the consent prompt and its variants', () => {
     expect(m.AI_CONSENT_PROMPT).toBe(
       'Assignment details will be sent to an external AI service for processing. Do you consent to continue?',
@@ -155,7 +155,7 @@ describe('SPEC §8 confirmations and consent prompts', () => {
   });
 });
 
-describe('SPEC §4 focus completion', () => {
+describe('focus completion texts', () => {
   it('has the snackbar and overlay texts', () => {
     expect(m.focusSnackbar(3)).toBe('Focus gem +1 · Streak 3');
     expect(m.FOCUS_COMPLETE_OVERLAY).toBe('FOCUS COMPLETE!');

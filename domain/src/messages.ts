@@ -1,11 +1,11 @@
 /**
- * User-facing texts of SPEC §5 and §8 (plus the §4 and §7 texts the app shows or raises).
+ * User-facing texts (docs/product.md, Limits and Messages, plus the few texts of Behaviour).
  * Quoted spec texts are copied character for character; texts the spec only describes are ours
  * and marked "(ours)". The date-picker text DATE_INPUT_NOT_VALID lives in dueDate.ts.
  */
 
 // ---------------------------------------------------------------------------
-// SPEC §5 validation
+// Validation
 
 export const fileNotPdf = (name: string): string => `File ${name} is not a PDF.`;
 export const fileTooLarge = (name: string): string =>
@@ -16,7 +16,7 @@ export const NEW_ASSIGNMENT_WITHOUT_ID =
   'Backend did not return a valid new assignment with an ID.';
 
 // ---------------------------------------------------------------------------
-// SPEC §7, §8 session and token
+// Session and token
 
 export const csrfFetchFailed = (status: number | string): string =>
   `Failed to fetch CSRF token: ${status}`;
@@ -24,7 +24,7 @@ export const nextDueFetchFailed = (status: number | string): string =>
   `Failed to fetch next due task: ${status}`;
 
 // ---------------------------------------------------------------------------
-// SPEC §8 assignments
+// Assignments
 
 export const ACCEPTANCE_SAVE_FAILED = 'Failed to save acceptance. Please try again.';
 export const ACCEPTANCE_SAVE_ERROR = 'Error saving acceptance. Please try again.';
@@ -37,7 +37,7 @@ export const statusUpdateFailed = (detail: string): string =>
 export const MOVE_ASSIGNMENT_FAILED = 'Failed to move assignment. Please try again.';
 
 // ---------------------------------------------------------------------------
-// SPEC §8 calendar
+// Calendar
 
 /** A calendar error containing this text means the user must grant calendar access again. */
 const CALENDAR_ACCESS_NOT_GRANTED = 'Calendar access not granted';
@@ -58,7 +58,7 @@ export const isCalendarAccessError = (error: string | null | undefined): boolean
   (error ?? '').includes(CALENDAR_ACCESS_NOT_GRANTED);
 
 // ---------------------------------------------------------------------------
-// SPEC §8 subtasks, notes and files
+// Subtasks, notes and files
 
 export const updateSubtaskFailed = (message: string): string =>
   `Failed to update subtask: ${message}`;
@@ -73,7 +73,7 @@ export const uploadPdfFailed = (error?: string | null): string =>
   `Failed to upload PDF: ${error || 'Unknown error'}`;
 
 // ---------------------------------------------------------------------------
-// SPEC §8 AI
+// AI
 
 export const AI_NO_SUBTASKS =
   'AI could not generate subtasks for this assignment. Please try adding more details to the title or description.';
@@ -87,7 +87,7 @@ export const DEEP_DIVE_ERROR_SNIPPET =
 export const deepDiveErrorFull = (message: string): string => `Error occurred: ${message}`;
 
 // ---------------------------------------------------------------------------
-// SPEC §8 settings toasts (shown 3 s)
+// Settings toasts (shown 3 s)
 
 export const SETTINGS_SAVED = 'Settings saved';
 export const SETTINGS_SAVE_FAILED = 'Failed to save settings. Please try again.';
@@ -96,7 +96,7 @@ export const LOGOUT_ERROR = 'Logout error';
 export const DELETE_ACCOUNT_FAILED = 'Failed to delete account';
 
 // ---------------------------------------------------------------------------
-// SPEC §8 focus fetch failure
+// Focus fetch failure
 
 export const FOCUS_OFFLINE_CACHED = 'You are offline. Showing cached task data.';
 export const FOCUS_CACHE_STALE =
@@ -107,7 +107,7 @@ export const FOCUS_FETCH_FAILED_CACHE_EXPIRED =
   'Unable to fetch your next task and cached data has expired. Please check your connection and try again.';
 
 // ---------------------------------------------------------------------------
-// SPEC §8 confirmations and consent prompts
+// Confirmations and consent prompts
 
 export const AI_CONSENT_PROMPT =
   'Assignment details will be sent to an external AI service for processing. Do you consent to continue?';
@@ -127,7 +127,7 @@ export const CONFIRM_DELETE_NOTE =
   'Are you sure you want to delete this note? This action cannot be undone.';
 
 // ---------------------------------------------------------------------------
-// SPEC §4 focus completion
+// Focus completion
 
 export const focusSnackbar = (streak: number): string => `Focus gem +1 · Streak ${streak}`;
 export const FOCUS_COMPLETE_OVERLAY = 'FOCUS COMPLETE!';

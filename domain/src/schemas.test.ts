@@ -26,7 +26,7 @@ function errorOf(schema: z.ZodType, input: unknown): string {
   return formatValidationError(r.error);
 }
 
-describe('title (SPEC §5)', () => {
+describe('title', () => {
   it('is required', () => {
     expect(errorOf(assignmentCreateSchema, {})).toBe('title is required.');
     expect(errorOf(titleSchema, '')).toBe('title is required.');
@@ -48,7 +48,7 @@ describe('title (SPEC §5)', () => {
   });
 });
 
-describe('description (SPEC §5)', () => {
+describe('description', () => {
   it('is at most 2000 characters, kept as typed', () => {
     expect(descriptionSchema.parse('  a\n  b ')).toBe('  a\n  b ');
     expect(descriptionSchema.parse('x'.repeat(2000))).toHaveLength(2000);
@@ -64,7 +64,7 @@ describe('description (SPEC §5)', () => {
   });
 });
 
-describe('subtask title (SPEC §5)', () => {
+describe('subtask title', () => {
   it('is trimmed, not blank, at most 125 characters', () => {
     expect(subtaskTitleSchema.parse('  Read  ')).toBe('Read');
     expect(errorOf(subtaskTitleSchema, '  ')).toBe('subtask title is required.');
@@ -75,7 +75,7 @@ describe('subtask title (SPEC §5)', () => {
   });
 });
 
-describe('note text (SPEC §5)', () => {
+describe('note text', () => {
   it('is trimmed, not blank, at most 1000 characters', () => {
     expect(noteTextSchema.parse('  remember  ')).toBe('remember');
     expect(errorOf(noteTextSchema, '')).toBe('note is required.');
@@ -458,7 +458,7 @@ describe('userPatchSchema (PATCH /api/user/{id})', () => {
   });
 });
 
-describe('acceptanceSchema (SPEC §5 consent)', () => {
+describe('acceptanceSchema', () => {
   it('accepts only both literally true', () => {
     expect(acceptanceSchema.parse({ privacyAccepted: true, tosAccepted: true })).toEqual({
       privacyAccepted: true,

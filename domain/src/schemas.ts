@@ -1,5 +1,6 @@
 /**
- * Input schemas for the API (SPEC §5, §7). Objects are strict: unknown fields are refused.
+ * Input schemas for the API (docs/product.md, Limits; docs/architecture.md). Objects are strict:
+ * unknown fields are refused.
  * Every issue carries a sentence a person can act on, naming the field and the limit.
  */
 import { z } from 'zod';
@@ -62,19 +63,19 @@ const idSchema = (field: string) =>
       `${field} may not be a reserved name such as "constructor".`,
     );
 
-/** SPEC §5: required, trimmed, at most 125 characters. */
+/** Required, trimmed, at most 125 characters. */
 export const titleSchema = text('title', TITLE_MAX_LENGTH, { trim: true, required: true });
-/** SPEC §5: optional, at most 2000 characters (kept as typed). */
+/** Optional, at most 2000 characters (kept as typed). */
 export const descriptionSchema = text('description', DESCRIPTION_MAX_LENGTH);
-/** SPEC §5: a subtask title, trimmed, not blank, at most 125 characters. */
+/** A subtask title, trimmed, not blank, at most 125 characters. */
 export const subtaskTitleSchema = text('subtask title', SUBTASK_MAX_LENGTH, {
   trim: true,
   required: true,
 });
-/** SPEC §5: a note, trimmed, not blank, at most 1000 characters. */
+/** A note, trimmed, not blank, at most 1000 characters. */
 export const noteTextSchema = text('note', NOTE_MAX_LENGTH, { trim: true, required: true });
 
-/** SPEC §3: '', 'YYYY-MM-DD' (legacy) or 'YYYY-MM-DDTHH:MM:00', with a real date and time. */
+/** '', 'YYYY-MM-DD' (legacy) or 'YYYY-MM-DDTHH:MM:00', with a real date and time. */
 export const dueDateSchema = z
   .string({ error: 'due_date must be text.' })
   .refine(
@@ -82,7 +83,7 @@ export const dueDateSchema = z
     'due_date must be empty, YYYY-MM-DD or YYYY-MM-DDTHH:MM:00 with a real date and time.',
   );
 
-/** SPEC §4: one of the three statuses; '' means "new". */
+/** One of the three statuses; '' means "new". */
 export const statusSchema = z.preprocess(
   (v) => (v === '' ? 'new' : v),
   z.enum(ASSIGNMENT_STATUSES, {
@@ -210,7 +211,7 @@ const versionSchema = (field: string) =>
     `${field} must be a version such as 0.2.0.`,
   );
 
-/** PATCH /api/user/{id} body (SPEC §7): at least one field. */
+/** PATCH /api/user/{id} body (docs/architecture.md): at least one field. */
 export const userPatchSchema = z
   .strictObject(
     {
@@ -227,7 +228,10 @@ export const userPatchSchema = z
   )
   .refine((u) => Object.values(u).some((v) => v !== undefined), 'At least one field is required.');
 
-/** POST /api/acceptance body (SPEC §5, §7): both must be literally true. */
+/**
+ * POST /api/acceptance body (docs/product.md, Limits; docs/architecture.md): both must be literally
+ * true.
+ */
 export const acceptanceSchema = z.strictObject(
   {
     privacyAccepted: z.literal(true, { error: 'privacyAccepted must be true.' }),

@@ -5,7 +5,8 @@ import type { Assignment, AssignmentSource, Note, Subtask } from './types.ts';
 
 /**
  * Maps a stored `users/{uid}/assignments/{id}` document to the shape the API
- * answers (DESIGN §2): subtasks and notes are stored as maps keyed by id with
+ * answers (docs/architecture.md, The data model): subtasks and notes are stored as maps keyed by id
+ * with
  * an `order`; a removed entry is deleted from its map. The API
  * (functions/src/assignments/store.ts) and the board's live listener both use
  * it, so the two can never disagree.

@@ -1,8 +1,8 @@
-/** Entity shapes of SPEC §3 as the API answers them (DESIGN §2, §3). */
+/** Entity shapes as the API answers them (docs/product.md, Data the student sees). */
 import type { Status } from './constants.ts';
 import type { Repeat } from './recurrence.ts';
 
-/** SPEC §3 Subtask. Legacy sources use `text` for the title; the API always answers `title`. */
+/** A subtask. Legacy sources use `text` for the title; the API always answers `title`. */
 export interface Subtask {
   id: string;
   title: string;
@@ -20,7 +20,7 @@ export interface Note {
   created_date: string;
 }
 
-/** SPEC §3 Assignment, plus rank and timestamps (DESIGN §2). */
+/** An assignment, plus rank and timestamps (docs/architecture.md, The data model). */
 export interface Assignment {
   id: string;
   title: string;
@@ -72,7 +72,7 @@ export interface AssignmentSource {
   name: string;
 }
 
-/** SPEC §3 User, as answered by GET /api/session (DESIGN §3). */
+/** The user, as answered by GET /api/session (docs/architecture.md). */
 export interface UserProfile {
   id: string;
   email: string | null;
@@ -84,7 +84,7 @@ export interface UserProfile {
   tos_accepted_at: string | null;
   last_used_version: string | null;
   last_whats_new_version: string | null;
-  /** Consecutive days with a completed focus session (issue 6); absent until the first. */
+  /** Consecutive days with a completed focus session; absent until the first. */
   focus_streak?: number;
   /** The local date (YYYY-MM-DD) of the last completed focus session. */
   focus_last_date?: string;
@@ -94,13 +94,13 @@ export interface UserProfile {
   time_zone?: string;
 }
 
-/** SPEC §3 AI chat message. */
+/** A message of an AI chat. */
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
   content: string;
 }
 
-/** One feature of a release-notes entry (SPEC §3). */
+/** One feature of a release-notes entry (docs/product.md, Data the student sees). */
 export interface ReleaseFeature {
   title: string;
   description: string;
@@ -108,7 +108,7 @@ export interface ReleaseFeature {
   icon: string;
 }
 
-/** SPEC §3 release-notes entry. */
+/** A release-notes entry. */
 export interface ReleaseNote {
   version: string;
   features: ReleaseFeature[];

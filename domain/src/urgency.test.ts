@@ -4,7 +4,7 @@ import { calendarDaysBetween, getUrgency, urgencyText } from './urgency.ts';
 /** Saturday 15 March 2025, 14:30 local time. */
 const now = new Date(2025, 2, 15, 14, 30);
 
-describe('getUrgency (SPEC §4 table)', () => {
+describe('getUrgency', () => {
   it('overdue by one day: level 5, singular text', () => {
     expect(getUrgency('2025-03-14T23:59:00', now)).toEqual({
       level: 5,

@@ -1,4 +1,4 @@
-/** Due-date urgency by whole calendar days until due (SPEC §4 table, §2 due badge, §9). */
+/** Due-date urgency by whole calendar days until due (docs/product.md, Behaviour). */
 import {
   URGENCY_SOON_DAYS,
   URGENCY_TODAY_DAYS,
@@ -9,7 +9,7 @@ import {
 import { toLocalDate } from './dueDate.ts';
 
 type UrgencyLevel = 0 | 1 | 2 | 3 | 4 | 5;
-/** Card badge background: red tint, white, or transparent (SPEC §2). */
+/** Card badge background: red tint, white, or transparent (docs/product.md, Screens). */
 type UrgencyBadge = 'overdue' | 'soon' | 'none';
 
 export interface Urgency {
@@ -33,7 +33,7 @@ export function calendarDaysBetween(from: Date, to: Date): number {
   return Math.round((b - a) / MS_PER_DAY);
 }
 
-/** The urgency text for a number of whole days until due (SPEC §4). */
+/** The urgency text for a number of whole days until due (docs/product.md, Behaviour). */
 export function urgencyText(days: number): string | null {
   if (days < 0) return days === -1 ? 'Overdue by 1 day' : `Overdue by ${-days} days`;
   if (days === URGENCY_TODAY_DAYS) return 'Due Today';
@@ -52,7 +52,7 @@ function levelFor(days: number): UrgencyLevel {
 }
 
 /**
- * SPEC §4 urgency of a due date as seen at `now`. Only the calendar day counts, so a task due
+ * The urgency of a due date as seen at `now`. Only the calendar day counts, so a task due
  * at 08:00 today is "Due Today" all day, and overdue only from the next day.
  */
 export function getUrgency(dueDate: string | null | undefined, now: Date): Urgency {

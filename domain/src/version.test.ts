@@ -15,7 +15,7 @@ const notes: ReleaseNote[] = [
   { version: '0.10.0', features: [f('D')] },
 ];
 
-describe('compareVersions (SPEC §4)', () => {
+describe('compareVersions', () => {
   it('compares numerically per segment', () => {
     expect(compareVersions('0.10.0', '0.2.0')).toBe(1);
     expect(compareVersions('0.2.0', '0.10.0')).toBe(-1);
@@ -61,7 +61,7 @@ describe('whatsNewFeatures', () => {
   });
 });
 
-describe('whatsNewDecision (SPEC §4 "What\'s new dialog")', () => {
+describe('whatsNewDecision', () => {
   it('opens when there are newer features and it was not shown for this version', () => {
     const d = whatsNewDecision(
       { last_used_version: '0.1.0', last_whats_new_version: '0.1.0' },

@@ -1,4 +1,4 @@
-/** Version comparison and the "What's new" dialog decision (SPEC §4 "What's new dialog"). */
+/** Version comparison and the "What's new" dialog decision (docs/product.md, Behaviour). */
 import type { ReleaseFeature, ReleaseNote, UserProfile } from './types.ts';
 
 /**
@@ -45,7 +45,7 @@ export interface WhatsNewDecision {
 }
 
 /**
- * SPEC §4: open when there are features newer than last_used_version (up to current) and
+ * Open when there are features newer than last_used_version (up to current) and
  * last_whats_new_version differs from current. When nothing is shown and last_used_version
  * differs from current, it is silently updated.
  */
@@ -63,7 +63,7 @@ export function whatsNewDecision(
   };
 }
 
-/** The user patch sent when the dialog closes (SPEC §4). */
+/** The user patch sent when the dialog closes (docs/product.md, Behaviour). */
 export function whatsNewClosedPatch(currentVersion: string): {
   last_whats_new_version: string;
   last_used_version: string;

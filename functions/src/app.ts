@@ -95,7 +95,7 @@ const securityHeaders: RequestHandler = (_req, res, next) => {
 };
 
 /**
- * The `/api` contract of SPEC §7. Mounted at `/api` (what Hosting's rewrite
+ * The `/api` contract (docs/architecture.md). Mounted at `/api` (what Hosting's rewrite
  * passes on) and at the root (what the function's own URL receives).
  */
 export function createApp({ auth, db, config }: AppDeps): express.Express {

@@ -5,7 +5,7 @@
 export interface ServerConfig {
   /** Allowed browser origins for CORS (the web app may call the function's own URL). */
   corsOrigins: string[];
-  /** Largest JSON body accepted, in bytes (DESIGN §3: 1 MB). */
+  /** Largest JSON body accepted, in bytes (docs/product.md, Limits: 1 MB). */
   jsonBodyLimit: number;
 }
 

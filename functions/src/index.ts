@@ -9,7 +9,7 @@ import { lmsFetchOptions, syncDueFeeds } from './lms/schedule.ts';
 
 const { auth, db } = getServices();
 
-/** The whole `/api` of SPEC §7 as one HTTPS function (DESIGN §1). */
+/** The whole `/api` as one HTTPS function (docs/architecture.md, The parts). */
 export const api = onRequest(
   {
     region: 'us-central1',

@@ -110,7 +110,7 @@ export const LOCAL_VAPID_KEYS = {
 /** The stand-in's fixed TLS certificate, which the stack's processes trust. */
 export const PUSH_STANDIN_CERT = join(ROOT, 'scripts', 'standins', 'push-tls', 'cert.pem');
 
-/** Environment the functions see in the local stack (DESIGN §4). */
+/** Environment the functions see in the local stack (docs/architecture.md, The local stack). */
 export function functionsEnv(mode: StackMode, providers: ProviderUrls): Record<string, string> {
   const candidates: Record<string, string | undefined> = {
     GCLOUD_PROJECT: PROJECT_ID,
@@ -123,7 +123,7 @@ export function functionsEnv(mode: StackMode, providers: ProviderUrls): Record<s
     OPENAI_MODEL: pick(process.env.OPENAI_MODEL, providers.openaiBaseUrl && 'brainboard-standin'),
     GOOGLE_CALENDAR_ROOT_URL: pick(process.env.GOOGLE_CALENDAR_ROOT_URL, providers.calendarRootUrl),
     GOOGLE_OAUTH_TOKEN_URL: pick(process.env.GOOGLE_OAUTH_TOKEN_URL, providers.oauthTokenUrl),
-    // The offline Google grant (issue 4): the stand-in's consent page approves at once.
+    // The offline Google grant: the stand-in's consent page approves at once.
     GOOGLE_OAUTH_AUTH_URL: pick(
       process.env.GOOGLE_OAUTH_AUTH_URL,
       providers.calendarRootUrl && `${providers.calendarRootUrl}o/oauth2/v2/auth`,

@@ -21,7 +21,7 @@ export interface ModeChoice {
 }
 
 /**
- * DESIGN §4: the full Firebase Emulator Suite where it can run (Java 21 and
+ * The full Firebase Emulator Suite where it can run (Java 21 and
  * its emulator JARs), the lite stack otherwise.
  */
 export function chooseMode(facts: ModeFacts): ModeChoice {

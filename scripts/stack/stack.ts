@@ -97,7 +97,8 @@ function buildFunctionsOnce(): Promise<void> {
 }
 
 /**
- * Brings up the whole product locally (DESIGN §4): the Auth and Functions
+ * Brings up the whole product locally (docs/architecture.md, The local stack): the Auth and
+ * Functions
  * emulators, Firestore (the official emulator in full mode, the lite server
  * otherwise), the OpenAI and Calendar stand-ins unless real providers are
  * configured, the demo data, and the web app on :5173. `stop()` takes all of

@@ -265,7 +265,7 @@ describe('PATCH /api/assignment', () => {
     expect(after.filter((x) => x.status === 'in progress').map((x) => x.title)).toEqual(['two']);
   });
 
-  it('replaces subtasks and notes when whole lists are sent (SPEC §7)', async () => {
+  it('replaces subtasks and notes when whole lists are sent', async () => {
     const item = await create(alice, { title: 'Lists', subtasks: [{ title: 'old' }] });
     expect(item.version).toBe(1);
     const res = await alice.as('PATCH', '/api/assignment', {

@@ -9,7 +9,8 @@ interface Item {
 }
 
 /**
- * DESIGN §2: two devices editing one assignment at once lose nothing. The
+ * Two devices editing one assignment at once lose nothing
+ * (docs/decisions/0004-field-path-writes.md). The
  * lite Firestore does not isolate transactions, so this only passes because
  * every per-entry write is a field-path update.
  */

@@ -29,7 +29,7 @@ describe('GET /api/session', () => {
     }
   });
 
-  it('creates the profile on the first session with the SPEC §3 fields and a CSRF token', async () => {
+  it('creates the profile on the first session with its default fields and a CSRF token', async () => {
     const user = await createTestUser();
     const res = await call<{ user: Record<string, unknown> }>('GET', '/api/session', {
       token: user.idToken,

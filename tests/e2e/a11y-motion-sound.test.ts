@@ -170,7 +170,7 @@ describe.runIf(browserAvailable('reduced motion and mute browser test'))(
       await audit('board');
 
       // Picked up with the keyboard (then put back), and dragged to Done with the mouse: the
-      // drop animation and the confetti of SPEC §4 stay away.
+      // drop animation and the confetti (docs/product.md, Behaviour) stay away.
       const handle = page.getByRole('button', { name: 'Move Poem analysis' });
       await handle.focus();
       await pressAndHear(page, 'Space', 'Picked up Poem analysis.');
@@ -201,7 +201,7 @@ describe.runIf(browserAvailable('reduced motion and mute browser test'))(
       await dialog.getByRole('checkbox', { name: 'Skim the headings' }).check();
       await dialog.getByText('1 of 2 completed').waitFor();
       await audit('focus: subtask ticked');
-      // The whole checklist: with reduced motion only the snackbar (SPEC §4).
+      // The whole checklist: with reduced motion only the snackbar (docs/product.md, Behaviour).
       await dialog.getByRole('checkbox', { name: 'Write three questions' }).check();
       await page.getByText('Focus gem +1 · Streak 1').waitFor();
       await audit('focus: celebration');
@@ -246,7 +246,7 @@ describe.runIf(browserAvailable('reduced motion and mute browser test'))(
       const writes = watchWrites(page);
 
       /**
-       * Every moment that has a sound (SPEC §2 loading screen, §4 focus mode), in order;
+       * Every moment that has a sound (docs/product.md, Screens and Behaviour), in order;
        * returns how many sounds each one started. With `heard`, each moment waits for its
        * sound, which starts once its AudioContext has resumed. Muted, nothing can start late:
        * the page never even creates an AudioContext (checked after the muted run), and no
@@ -290,7 +290,7 @@ describe.runIf(browserAvailable('reduced motion and mute browser test'))(
           await page.route(failing, (route) =>
             route.fulfill({ status: 503, json: { error: 'Try again later.' } }),
           );
-          // Unticking: no tick sound, only the error sound of SPEC §4.
+          // Unticking: no tick sound, only the error sound (docs/product.md, Behaviour).
           const alerted = alerts.length;
           await box('One').click();
           await expect.poll(() => alerts.length, { timeout: 5_000 }).toBe(alerted + 1);

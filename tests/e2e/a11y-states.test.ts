@@ -31,7 +31,7 @@ async function freezeAnimationsMidway(page: Page): Promise<number> {
 const NEXT_DUE = '**/api/tasks/next-due**';
 
 /**
- * Issue 9: axe finds nothing on the loading screen, in every state of Focus Mode and in the
+ * Axe finds nothing on the loading screen, in every state of Focus Mode and in the
  * three AI modals, in the light and in the dark theme (the app follows the system theme
  * live; each state is scanned in both).
  */
@@ -155,7 +155,7 @@ describe.runIf(browserAvailable('accessibility (axe) states browser test'))(
         await dialog.waitFor();
       };
 
-      // Offline: the cached task with the SPEC §8 notice.
+      // Offline: the cached task with the notice.
       await reopen((route) => route.abort());
       await dialog.locator('.focus-notice').waitFor({ timeout: 20_000 });
       await scanBothThemes(page, 'focus: offline, cached task', found);

@@ -128,7 +128,7 @@ const VIEWPORTS = [
 ] as const;
 
 /**
- * Issue 9, WCAG 1.4.4: with the browser's text size at 200 %, text really is twice as big,
+ * WCAG 1.4.4: with the browser's text size at 200 %, text really is twice as big,
  * and nothing is lost on the landing page, a legal page, the board, the editor, Settings and
  * Focus Mode, on a laptop (1280 px, the width WCAG means) and on a phone (375 px).
  */

@@ -7,7 +7,7 @@ import { idTokenOf } from '../support/idToken.ts';
 import { signInWithGoogle } from '../support/signin.ts';
 
 /**
- * Issue 9: no axe violations on the screens and modals, in light and dark.
+ * No axe violations on the screens and modals, in light and dark.
  * (Pages run under the app's CSP; the scan is injected through the
  * DevTools protocol with bypassCSP, the app itself is unchanged.)
  */
@@ -55,7 +55,8 @@ describe.runIf(browserAvailable('accessibility (axe) browser test'))('accessibil
         },
       });
 
-      // Accepting reloads the page (SPEC §2); the board comes back with What's New.
+      // Accepting reloads the page (docs/product.md, Screens); the board comes back with What's
+      // New.
       await page.getByLabel('I accept the Privacy Policy').check();
       await page.getByLabel('I accept the Terms of Service').check();
       await Promise.all([

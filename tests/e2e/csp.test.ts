@@ -10,7 +10,7 @@ interface Issue {
 }
 
 /**
- * Issue 9: the app works under the Hosting Content-Security-Policy (vite preview serves the
+ * The app works under the Hosting Content-Security-Policy (vite preview serves the
  * same headers), and nothing it does is refused by it: Chromium reports each refusal as a
  * DevTools issue, which Lighthouse counts against best practices.
  */

@@ -221,7 +221,7 @@ describe.runIf(browserAvailable('editor browser test'))('the assignment editor i
     expect((await note.inputValue()).length).toBe(1000);
     await d.getByText('A note can be at most 1000 characters.').waitFor();
 
-    // PDF: type and size (SPEC §5 texts).
+    // PDF: type and size (docs/product.md, Limits).
     const picker = d.getByLabel('Attach a PDF (one file, up to 20 MB)');
     await picker.setInputFiles({
       name: 'notes.txt',

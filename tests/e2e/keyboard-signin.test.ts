@@ -26,7 +26,7 @@ describe.runIf(browserAvailable('keyboard browser test'))('signing in by keyboar
     await tabAndPress(page, terms, 'Space');
     expect(await terms.isChecked()).toBe(true);
     await tabTo(page, accept);
-    // A successful acceptance reloads the page (SPEC §2).
+    // A successful acceptance reloads the page (docs/product.md, Screens).
     await Promise.all([page.waitForEvent('load'), page.keyboard.press('Enter')]);
 
     const whatsNew = dialog(page, "What's New!");

@@ -22,7 +22,7 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
 }
 
 /**
- * Issue 9: the app is installable on a phone, and a returning student sees their board from
+ * The app is installable on a phone, and a returning student sees their board from
  * this browser's copy before the network answers.
  */
 describe.runIf(browserAvailable('installable app browser test'))('installable app', () => {

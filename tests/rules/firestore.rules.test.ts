@@ -19,7 +19,7 @@ if (!fullMode) {
 }
 
 /**
- * DESIGN §2 rules: a signed-in user reads their own documents and nothing
+ * The security rules: a signed-in user reads their own documents and nothing
  * else; clients write nothing. Every allowed case is paired with denials.
  */
 describe.runIf(fullMode)('firestore.rules', () => {

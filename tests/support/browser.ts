@@ -9,7 +9,7 @@ import {
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
 
-/** Debian's Chromium (DESIGN §5), or null when it is not installed. */
+/** Debian's Chromium, or null when it is not installed. */
 const chromiumPath = CANDIDATES.find((p): p is string => !!p && existsSync(p)) ?? null;
 
 /**
@@ -26,7 +26,7 @@ export function browserAvailable(suite: string): boolean {
   return false;
 }
 
-/** Headless, and quiet on this machine's closed network (DESIGN §5). */
+/** Headless, and quiet on a machine's closed network. */
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

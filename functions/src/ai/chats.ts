@@ -1,7 +1,10 @@
 import type { ChatMessage } from '@brainboard/domain';
 import type { Firestore } from 'firebase-admin/firestore';
 
-/** `users/{uid}/chats/{assignmentId}` (DESIGN §2): the saved AI Help chat of one assignment. */
+/**
+ * `users/{uid}/chats/{assignmentId}` (docs/architecture.md, The data model): the saved AI Help chat
+ * of one assignment.
+ */
 interface ChatDoc {
   messages: ChatMessage[];
   updated_at: string;
@@ -17,7 +20,7 @@ export async function loadChat(db: Firestore, uid: string, assignmentId: string)
   return Array.isArray(messages) ? (messages as ChatMessage[]) : [];
 }
 
-/** Stores the chat, system messages left out (SPEC §7). */
+/** Stores the chat, system messages left out (docs/architecture.md). */
 export async function saveChat(
   db: Firestore,
   uid: string,

@@ -1,6 +1,6 @@
 /**
- * Size caps of the AI routes (issue 7: "prompts are capped in size"). The
- * chat input itself is capped at 1024 characters in the web app (SPEC §5);
+ * Size caps of the AI routes (prompts are capped in size). The
+ * chat input itself is capped at 1024 characters in the web app (docs/product.md, Limits);
  * a first prompt carries the assignment as context, so the cap is larger.
  */
 export const PROMPT_MAX_CHARS = 10_000;

@@ -55,7 +55,7 @@ export const SUGGESTIONS_SCHEMA = {
   },
 };
 
-/** The eight deep-dive tools of SPEC §9, each with its own instruction. */
+/** The eight deep-dive tools (docs/product.md, Constants), each with its own instruction. */
 const DEEP_DIVE_PROMPTS: Record<DeepDiveTool, string> = {
   'Thought Provoker':
     'Ask 5 open, thought-provoking questions that push the student to think more deeply about this ' +

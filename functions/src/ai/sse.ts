@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 
-/** The two kinds of pieces of an AI stream (SPEC §7). */
+/** The two kinds of pieces of an AI stream (docs/architecture.md). */
 export type StreamEvent = 'data' | 'error';
 
 /** One Server-Sent Event; multi-line data becomes several `data:` lines, as the format wants. */

@@ -19,7 +19,7 @@ import {
 import { requireLiveAccount } from '../users/liveAccount.ts';
 
 /**
- * Storage layout of `users/{uid}/assignments/{id}` (DESIGN §2).
+ * Storage layout of `users/{uid}/assignments/{id}` (docs/architecture.md, The data model).
  *
  * Subtasks and notes are maps keyed by id with an `order` field, so one
  * device can toggle, edit, add or remove a single entry with a field-path
@@ -155,7 +155,7 @@ export async function createAssignment(
 
 /**
  * The caller's assignments, each column in its saved order. Legacy date-only
- * due dates are migrated to T08:00:00 on the way (SPEC §4); a failed
+ * due dates are migrated to T08:00:00 on the way (docs/product.md, Behaviour); a failed
  * migration is logged and skipped, never fatal.
  */
 export async function listAssignments(db: Firestore, uid: string): Promise<Assignment[]> {
@@ -236,7 +236,7 @@ export async function readInTransaction(
 
 /**
  * Writes only the given fields (plus updated_at): never a whole document from
- * a possibly stale copy (DESIGN §2).
+ * a possibly stale copy (docs/architecture.md, The data model).
  */
 export async function writeFields(
   db: Firestore,
@@ -304,7 +304,7 @@ export function noteMap(
 }
 
 /**
- * SPEC §4 / issue 3: the not-done assignment due soonest (overdue first),
+ * The not-done assignment due soonest (overdue first),
  * then those without a due date by creation order.
  */
 export function pickNextDue(items: Assignment[]): Assignment | null {

@@ -1,6 +1,6 @@
 import { isValidDueDate, migrateDateOnly } from '@brainboard/domain';
 
-/** Length of the calendar event that marks a due time (issue 8; documented in README). */
+/** Length of the calendar event that marks a due time (documented in README). */
 export const EVENT_MINUTES = 60;
 /** Zone used when the browser sent none. */
 export const FALLBACK_TIME_ZONE = 'UTC';
@@ -38,9 +38,9 @@ export const assignmentLink = (appUrl: string, id: string) =>
 
 /**
  * The Calendar v3 event for an assignment: a timed event (never all-day,
- * SPEC §1) that starts at the due date and time in the student's zone and
+ * as docs/product.md says) that starts at the due date and time in the student's zone and
  * lasts EVENT_MINUTES, with the title, the description and a link back.
- * A legacy date-only due date takes the default time 08:00 (SPEC §4).
+ * A legacy date-only due date takes the default time 08:00 (docs/product.md, Behaviour).
  */
 export function eventFor(
   assignment: EventSource,

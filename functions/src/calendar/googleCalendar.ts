@@ -15,7 +15,7 @@ import { HttpError, notFound } from '../http/errors.ts';
 import { profileRef } from '../users/profile.ts';
 import { EventInputError, eventFor } from './event.ts';
 
-/** SPEC §8: the web app looks for this text to ask the student to sign in again. */
+/** The web app looks for this text to ask the student to sign in again. */
 const ACCESS_NOT_GRANTED =
   'Calendar access not granted. Sign out and sign in with Google again to allow calendar access.';
 export const ASSIGNMENT_NOT_FOUND = 'That assignment does not exist.';
@@ -98,7 +98,7 @@ export function googleFailure(err: unknown): HttpError {
 
 /**
  * Creates or updates the calendar event of one of the caller's assignments
- * (issue 8). The event id is kept on the assignment, so a second save patches
+ * (Google Calendar). The event id is kept on the assignment, so a second save patches
  * the same event and a changed due date moves it. An event deleted in the
  * calendar meanwhile is created again.
  */

@@ -3,7 +3,10 @@ import { badRequest, notFound } from '../http/errors.ts';
 import { readPdfText } from './pdfSandbox.ts';
 import { fileStoreFromEnv, storedFilePath, userFilesPrefix, type FileStore } from './store.ts';
 
-/** `users/{uid}/files/{fileId}` (DESIGN §2): PDF metadata and its extracted text. */
+/**
+ * `users/{uid}/files/{fileId}` (docs/architecture.md, The data model): PDF metadata and its
+ * extracted text.
+ */
 export interface FileDoc {
   name: string;
   size: number;

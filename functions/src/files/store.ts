@@ -2,7 +2,8 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 
 /**
- * Where uploaded PDFs' bytes live (DESIGN §1, §4): Cloud Storage in
+ * Where uploaded PDFs' bytes live (docs/architecture.md, The parts and The local stack): Cloud
+ * Storage in
  * production and with the full emulator suite, a local directory in lite
  * mode. Paths are `users/{uid}/files/{fileId}` in both, the layout that
  * storage.rules protects.

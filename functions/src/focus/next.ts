@@ -2,7 +2,7 @@ import type { Assignment } from '@brainboard/domain';
 import { pickNextDue } from '../assignments/store.ts';
 
 /**
- * The task Focus Mode moves on to through the gate (issue 6).
+ * The task Focus Mode moves on to through the gate.
  *
  * The current task is often still pending (the gate also opens at 80 % of the timer), so
  * asking for "the next due task" again would answer it once more. Instead: the next due task

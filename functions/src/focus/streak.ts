@@ -9,7 +9,8 @@ import { profileRef } from '../users/profile.ts';
  * a second missed day within seven days of the last rest day, or two missed days in a row, does. It is stored with the profile
  * (`focus_streak`, `focus_last_date` on users/{uid}) so it follows the student to every device.
  *
- * Concurrency (DESIGN §2, §5): no read-modify-write of a counter. Each day with a completed
+ * Concurrency (docs/architecture.md, The data model): no read-modify-write of a counter. Each day
+ * with a completed
  * session gets one immutable document `users/{uid}/focus_days/{date}` holding that day's streak,
  * written with `create()`, which fails when the document exists. So:
  * - repeats on the same day (two devices, a double click, a retry) cannot increase the streak:

@@ -18,7 +18,7 @@ const SIGNED_OUT = 'You signed out on this device. Please sign in again.';
 
 /**
  * Verifies the ID token. Tokens of a sign-in that ended with Logout (`ended`) are refused.
- * DESIGN §3: `Authorization: Bearer <Firebase ID token>`, verified with the
+ * `Authorization: Bearer <Firebase ID token>`, verified with the
  * Admin SDK. Revocation is checked too, so a deleted or disabled account, or
  * a token made up for an account that does not exist, is refused.
  */

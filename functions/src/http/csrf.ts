@@ -15,7 +15,7 @@ function same(a: string, b: string): boolean {
 }
 
 /**
- * DESIGN §3: every state-changing call carries `X-CSRF-Token` equal to the
+ * Every state-changing call carries `X-CSRF-Token` equal to the
  * token that `GET /api/session` handed out for this user.
  */
 export function requireCsrf(tokenFor: (uid: string) => Promise<string | null>): RequestHandler {

@@ -3,7 +3,7 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorHandler, HttpError, notFoundHandler, route } from './errors.ts';
 
-describe('JSON errors (DESIGN §3)', () => {
+describe('JSON errors', () => {
   let base = '';
   let close: () => void = () => {};
 

@@ -39,7 +39,7 @@ interface BodyParserError {
   status?: number;
 }
 
-/** JSON errors per DESIGN §3: a message a person can act on, never a stack trace. */
+/** JSON errors (docs/product.md, Messages): a sentence a person can act on, never a stack trace. */
 export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next) => {
   // The request's deadline already answered; what the route found out later is dropped.
   if (res.headersSent) {

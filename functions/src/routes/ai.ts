@@ -107,7 +107,7 @@ export function historyWithinBudget(
 }
 
 /**
- * The AI routes of SPEC §7 (issue 7). Every AI call checks, in order: the
+ * The AI routes (docs/architecture.md). Every AI call checks, in order: the
  * body (400), the opt-in (403), the caller's own assignment or file (404),
  * the provider (503) and the rate limit (429).
  */

@@ -82,7 +82,7 @@ function pathId(value: unknown, message: string): string {
   return parsed.data;
 }
 
-/** SPEC §5 via the shared caps: adding one entry may not take a list past its limit. */
+/** Limits, through the shared caps: adding one entry may not take a list past its limit. */
 function requireRoom(doc: AssignmentDoc, map: 'subtasks' | 'notes'): void {
   const max = map === 'subtasks' ? SUBTASKS_MAX_COUNT : NOTES_MAX_COUNT;
   if (entryCount(doc, map) >= max) throw badRequest(`${map} must have at most ${max} items.`);
@@ -112,12 +112,13 @@ async function answer(db: Firestore, uid: string, id: string): Promise<{ item: A
   return { item };
 }
 
-/** SPEC §7 assignment calls (issue 3). Every path is under the caller's own data. */
+/** The assignment calls. Every path is under the caller's own data. */
 export function assignmentRoutes(db: Firestore): Router {
   const router = Router();
 
   // Answers 304 when the client's copy is current, so devices can poll
-  // cheaply where no live listener reaches (DESIGN §4). fetch() adds
+  // cheaply where no live listener reaches (docs/architecture.md, The two data paths to the
+  // board). fetch() adds
   // `Cache-Control: no-cache` to conditional requests, which Express's own
   // freshness check honours, so the comparison is made here.
   router.get(
@@ -286,7 +287,7 @@ export function assignmentRoutes(db: Firestore): Router {
   );
 
   // One subtask or note at a time: field-path writes, so another device's
-  // changes to the other entries are never overwritten (DESIGN §2).
+  // changes to the other entries are never overwritten (docs/architecture.md, The data model).
 
   router.post(
     '/assignment/:id/subtasks',

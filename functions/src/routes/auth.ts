@@ -14,7 +14,7 @@ import { HttpError, route } from '../http/errors.ts';
 const WEB_SIGN_IN_PATH = '/auth/google';
 
 /**
- * Browser navigations of the sign-in flow (SPEC §7: "browser navigation to the
+ * Browser navigations of the sign-in flow (docs/architecture.md: "browser navigation to the
  * sign-in path under /api/auth/"). They carry no ID token, so they are mounted
  * before `requireUser`:
  *

@@ -16,7 +16,7 @@ import { badRequest, notFound, route } from '../http/errors.ts';
 const idParam = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
 
 /**
- * `POST /api/assignment/{id}/save-to-calendar` (SPEC §7, issue 8), body
+ * `POST /api/assignment/{id}/save-to-calendar` (docs/architecture.md), body
  * `{ time_zone?: IANA zone }` (the browser's; UTC when absent). Answers
  * `{ message, event_id, event_link, created }`; 403 with "Calendar access not
  * granted..." when there is no working Google grant; 404 for an id that is

@@ -71,7 +71,8 @@ function attachTo(value: unknown): string | null {
 }
 
 /**
- * POST /api/upload-pdf (SPEC §5, §7): multipart field `file`, one PDF of at
+ * POST /api/upload-pdf (docs/product.md, Limits; docs/architecture.md): multipart field `file`, one
+ * PDF of at
  * most 20 MB, stored under the caller, attached to the assignment named by
  * `?assignment_id=` when there is one. Mounted before the JSON body
  * middlewares (it reads its own body), so it checks CSRF itself. A valid

@@ -7,7 +7,7 @@ import { callerOf } from '../http/auth.ts';
 import { badRequest, route } from '../http/errors.ts';
 
 /**
- * Focus Mode (issue 6), behind the same auth and CSRF as every route:
+ * Focus Mode, behind the same auth and CSRF as every route:
  * - POST /focus/complete { date: 'YYYY-MM-DD' (the browser's local date) } → { streak }
  * - GET /focus/next?current=<id>&seen=<id,id> → the task after the current one, or 204.
  */

@@ -4,7 +4,7 @@ import { listAssignments, pickNextDue } from '../assignments/store.ts';
 import { callerOf } from '../http/auth.ts';
 import { badRequest, forbidden, route } from '../http/errors.ts';
 
-/** GET /api/tasks/next-due (SPEC §7): the task Focus Mode opens with. */
+/** GET /api/tasks/next-due (docs/architecture.md): the task Focus Mode opens with. */
 export function taskRoutes(db: Firestore): Router {
   const router = Router();
 

@@ -8,7 +8,7 @@ import { parseBody } from '../http/validate.ts';
 import { deleteAccount } from '../users/account.ts';
 import { profileRef } from '../users/profile.ts';
 
-/** Consent logs are kept 6 years (SPEC §9 legal terms). */
+/** Consent logs are kept 6 years (docs/product.md, Constants). */
 const CONSENT_LOG_YEARS = 6;
 
 /** Top-level, server-only: no client rule reaches it, and account deletion keeps it. */
@@ -21,7 +21,7 @@ function ownId(req: Parameters<typeof callerOf>[0]): string {
   return uid;
 }
 
-/** SPEC §7 user calls: profile changes, consent, account deletion (issue 3). */
+/** The user calls: profile changes, consent, account deletion. */
 export function userRoutes(auth: Auth, db: Firestore): Router {
   const router = Router();
 

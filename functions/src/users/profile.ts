@@ -3,7 +3,7 @@ import type { UserProfile } from '@brainboard/domain';
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 
-/** `users/{uid}`: the profile of SPEC §3 (User) as stored. */
+/** `users/{uid}`: the user's profile as stored. */
 export interface ProfileDoc extends UserProfile {
   created_at: string;
 }
@@ -14,7 +14,7 @@ export function profileRef(db: Firestore, uid: string) {
   return db.collection('users').doc(uid);
 }
 
-/** A fresh profile with the defaults of SPEC §3: AI off, nothing accepted yet. */
+/** A fresh profile with its defaults: AI off, nothing accepted yet. */
 export function newProfile(
   user: { uid: string; email?: string | undefined; name?: unknown },
   now: Date,
@@ -74,7 +74,7 @@ export async function rotateCsrfToken(db: Firestore, uid: string): Promise<void>
   await profileRef(db, uid).update({ csrf_token: newCsrfToken() });
 }
 
-/** What `GET /api/session` answers: DESIGN §3. */
+/** What `GET /api/session` answers. */
 export function sessionUser(profile: ProfileDoc, user: DecodedIdToken): UserProfile {
   const { created_at: _createdAt, ...fields } = profile;
   return {

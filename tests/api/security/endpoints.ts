@@ -108,7 +108,7 @@ const feedUrlLimits = (path: string): LimitCase[] => [
   },
 ];
 
-/** The SPEC §5 limits of an assignment's fields, for POST and PATCH /api/assignment. */
+/** The limits of an assignment's fields, for POST and PATCH /api/assignment. */
 function assignmentLimits(body: (own: Ids, fields: object) => unknown, method: Method) {
   const cases: [string, object, string][] = [
     [
@@ -151,7 +151,7 @@ function assignmentLimits(body: (own: Ids, fields: object) => unknown, method: M
   }));
 }
 
-/** The size caps of a chat request (issue 7), for both chat routes. */
+/** The size caps of a chat request, for both chat routes. */
 function chatLimits(path: string): LimitCase[] {
   return [
     {

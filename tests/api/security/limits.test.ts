@@ -14,7 +14,7 @@ const cases = ENDPOINTS.flatMap((e) =>
   (e.limits ?? []).map((c) => [`${nameOf(e)}: ${c.label}`, c] as const),
 );
 
-describe('limits (SPEC §5 and the server caps)', () => {
+describe('limits of the fields and the server caps', () => {
   it.each(cases)('%s: refused with a message naming it, nothing stored changes', async (_, c) => {
     await expectRefused(
       c.request(owner.ids),

@@ -10,7 +10,7 @@ import './ai.css';
 import { Icon } from '../ui/icons.tsx';
 
 export interface AssignmentAiActionsProps {
-  /** The assignment being edited (edit mode only: SPEC §6). */
+  /** The assignment being edited (edit mode only: docs/product.md, Who can do what). */
   assignment: Assignment;
   /** Called with the assignment as the server answered after AI changed it (e.g. approved subtasks). */
   onAssignmentChanged(next: Assignment): void;
@@ -20,7 +20,7 @@ export interface AssignmentAiActionsProps {
 
 /**
  * The Help and Deep Dive buttons of the assignment modal in edit mode
- * (SPEC §2). Help asks for consent on first use, then opens the chat; Deep
+ * (docs/product.md, Screens). Help asks for consent on first use, then opens the chat; Deep
  * Dive asks when a tool is first used. Hidden when AI is off at build time.
  */
 export function AssignmentAiActions({

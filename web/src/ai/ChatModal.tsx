@@ -56,14 +56,14 @@ function ContextCard({ title, due }: { title: string; due: string | null }) {
   );
 }
 
-/** The error text of a failed reply: the message, or "Error" (SPEC §8). */
+/** The error text of a failed reply: the message, or "Error" (docs/product.md, Messages). */
 function failureText(err: unknown): string {
   if (err instanceof ApiError) return err.serverError ?? err.message ?? CHAT_ERROR_FALLBACK;
   return (err as Error)?.message || CHAT_ERROR_FALLBACK;
 }
 
 /**
- * The AI chat of SPEC §2 and §4: loads the saved chat of an existing
+ * The AI chat: loads the saved chat of an existing
  * assignment or starts with the context as the first prompt, streams each
  * reply as it arrives, blocks sending while a reply runs, and saves on close.
  * Render it when the chat opens: each mount is one conversation.
@@ -143,7 +143,7 @@ export function ChatModal({
       }
       if (failure !== null) {
         setError(failure);
-        // Keep what arrived, then say the reply failed (SPEC §8).
+        // Keep what arrived, then say the reply failed (docs/product.md, Messages).
         const kept = messagesRef.current.filter((m) => m.key !== reply.key || m.content !== '');
         update([...kept, message('assistant', CHAT_ERROR_REPLY)]);
       }
@@ -162,7 +162,7 @@ export function ChatModal({
         try {
           saved = await loadChat(api, assignmentId, controller.signal);
         } catch (err) {
-          // SPEC §8: a load failure is logged only; the chat starts fresh.
+          // A load failure is logged only; the chat starts fresh.
           if (!controller.signal.aborted) console.error('Could not load the saved chat', err);
         }
         if (!live) return;
@@ -206,7 +206,7 @@ export function ChatModal({
     setBusy(false);
     const toSave = worthKeeping(messagesRef.current);
     if (assignmentId && dirtyRef.current && toSave.length > 0) {
-      // SPEC §4: closing the chat saves it; a failure is logged only (§8).
+      // Closing the chat saves it; a failure is logged only.
       saveChat(
         api,
         assignmentId,

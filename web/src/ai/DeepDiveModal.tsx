@@ -53,10 +53,10 @@ function knownTools(
 }
 
 /**
- * SPEC §2 Deep Dive modal: tabs "Task Details" and "Deep-Dive Tools", the
+ * The Deep Dive modal: tabs "Task Details" and "Deep-Dive Tools", the
  * eight tools each with a button and a snippet, a full-text viewer. A tool
  * that is loaded is never requested again; one request runs at a time; a
- * failure shows the SPEC §8 error snippet and can be tried again.
+ * failure shows the error snippet and can be tried again.
  */
 export function DeepDiveModal({
   open,

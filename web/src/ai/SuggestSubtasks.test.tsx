@@ -98,7 +98,7 @@ describe('SuggestSubtasksButton', () => {
     await waitFor(() => expect(titles()).toEqual(['One']));
   });
 
-  it('shows the SPEC §8 texts when nothing comes back or the request fails', async () => {
+  it('shows the failure texts when nothing comes back or the request fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const user = userEvent.setup();
     renderButton();

@@ -20,14 +20,14 @@ export interface SuggestSubtasksButtonProps {
   title: string;
   description: string;
   existingSubtasks: string[];
-  /** Called with the approved, non-blank titles (SPEC §4 Subtask suggestions). */
+  /** Called with the approved, non-blank titles. */
   onApprove(subtasks: { id: string; title: string; estimate_minutes?: number }[]): void;
   /** An attached PDF whose text the server adds as context. */
   fileId?: string | undefined;
 }
 
 /**
- * SPEC §4 subtask suggestions: request (title required, consent on first
+ * Subtask suggestions: request (title required, consent on first
  * use), then the review modal, then approve or reject. Hidden when the AI
  * feature is off at build time.
  */

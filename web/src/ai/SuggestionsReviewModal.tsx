@@ -24,7 +24,7 @@ export interface SuggestionsReviewModalProps {
 type FocusTarget = { id: string; action: 'up' | 'down' | 'edit' | 'delete' } | 'list' | null;
 
 /**
- * SPEC §2 "Suggested subtasks review modal": at least 500x400, move up, move
+ * The suggested subtasks review modal: at least 500x400, move up, move
  * down, edit and delete per suggestion, Reject and "Approve & Add to
  * Assignment". Focus stays on the control that was used as items move.
  */

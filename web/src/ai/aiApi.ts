@@ -7,7 +7,10 @@ import {
 import type { ApiClient } from '../api/client.ts';
 import { streamAi, type AiStreamEvent } from './sse.ts';
 
-/** Data access for the AI features (SPEC §7), named by intent. Each takes the API client. */
+/**
+ * Data access for the AI features (docs/architecture.md), named by intent. Each takes the API
+ * client.
+ */
 
 const enc = encodeURIComponent;
 
@@ -65,7 +68,7 @@ export async function loadChat(
   );
 }
 
-/** POST /api/ai-help-save with the non-system messages (SPEC §7). */
+/** POST /api/ai-help-save with the non-system messages (docs/architecture.md). */
 export async function saveChat(
   api: Pick<ApiClient, 'post'>,
   assignmentId: string,

@@ -40,7 +40,10 @@ export function assignmentContext(a: AssignmentLike): string {
   return cap(lines.join('\n'));
 }
 
-/** The prompt for subtask suggestions: title, description and the existing subtasks (SPEC §7). */
+/**
+ * The prompt for subtask suggestions: title, description and the existing subtasks
+ * (docs/architecture.md).
+ */
 export function suggestionPrompt(
   title: string,
   description: string,

@@ -1,7 +1,7 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { ApiClient } from '../api/client.ts';
 
-/** One piece of an AI stream (SPEC §7): `event` is "data" or "error". */
+/** One piece of an AI stream (docs/architecture.md): `event` is "data" or "error". */
 export interface AiStreamEvent {
   event: 'data' | 'error';
   data: string;

@@ -1,10 +1,10 @@
 import { DEEP_DIVE_SNIPPET_LENGTH, suggestedSubtaskId } from '@brainboard/domain';
 
-/** The first 100 characters of a deep-dive response (SPEC §9). */
+/** The first 100 characters of a deep-dive response (docs/product.md, Constants). */
 export const snippetOf = (text: string) => text.slice(0, DEEP_DIVE_SNIPPET_LENGTH);
 
 export interface Suggestion {
-  /** "suggested-<timestamp>-<index>" (SPEC §3). */
+  /** "suggested-<timestamp>-<index>" (docs/product.md, Data the student sees). */
   id: string;
   title: string;
   /** The AI's guess in minutes, when it gave one. */

@@ -10,13 +10,13 @@ import { useSession } from '../session/sessionContext.ts';
 import { askToConfirm, showAlert } from '../ui/notify.ts';
 import { enableAiOptIn, type AiOptIn } from './aiApi.ts';
 
-/** The AI features of SPEC §4 "AI consent". Help and suggestions share AI Help's opt-in. */
+/** The AI features that ask for consent. Help and suggestions share AI Help's opt-in. */
 export type AiFeature = 'help' | 'suggest' | 'deepDive';
 
 const optInFor = (feature: AiFeature): AiOptIn =>
   feature === 'deepDive' ? 'ai_deep_dive_enabled' : 'ai_help_enabled';
 
-/** The consent question of SPEC §8 for a feature, with its variants for files and deep dive. */
+/** The consent question for a feature, with its variants for files and deep dive. */
 function consentPrompt(feature: AiFeature, withFile: boolean): string {
   if (feature === 'deepDive') return DEEP_DIVE_CONSENT_PROMPT;
   return withFile ? AI_FILE_CONSENT_PROMPT : AI_CONSENT_PROMPT;

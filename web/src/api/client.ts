@@ -1,4 +1,4 @@
-// The web app's client for the /api/* contract (SPEC §7, DESIGN §3).
+// The web app's client for the /api/* contract (docs/architecture.md).
 //
 // - Every call carries credentials and, when signed in, `Authorization: Bearer <ID token>`.
 // - POST, PUT, PATCH and DELETE under /api/ carry `X-CSRF-Token`, fetched once from
@@ -41,7 +41,7 @@ export interface ApiClientOptions {
   /** The current user's ID token, or null when signed out. */
   getIdToken: () => Promise<string | null>;
   fetch?: typeof fetch;
-  /** Time-out of the CSRF token fetch (SPEC §9: 10000 ms). */
+  /** Time-out of the CSRF token fetch (10000 ms). */
   csrfTimeoutMs?: number;
   /** Time-out of each request until its body is read (or, for streams, until headers). */
   requestTimeoutMs?: number;

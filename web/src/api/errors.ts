@@ -1,4 +1,4 @@
-// Errors raised by the API client (SPEC §8 "Other": network error, timeout,
+// Errors raised by the API client (network error, timeout,
 // cancelled, bad request, bad response). Every message is one a person can act on.
 
 export type ApiErrorKind = 'network' | 'timeout' | 'cancelled' | 'bad-request' | 'bad-response';
@@ -78,7 +78,7 @@ export function errorFromResponse(status: number, body: unknown): ApiError {
 }
 
 /**
- * The detail that follows an alert prefix such as "Failed to save assignment: " (SPEC §8):
+ * The detail that follows an alert prefix such as "Failed to save assignment: ":
  * the server error field, else the error message, else "Please try again.".
  */
 export function errorDetail(err: unknown): string {

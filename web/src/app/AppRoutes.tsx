@@ -18,7 +18,7 @@ const TermsOfServicePage = lazy(() =>
   import('../legal/TermsOfServicePage.tsx').then((m) => ({ default: m.TermsOfServicePage })),
 );
 
-/** SPEC §2 routes: public /, /login, /privacy, /tos; every other path is protected. */
+/** The routes: public /, /login, /privacy, /tos; every other path is protected. */
 export function AppRoutes() {
   const { pathname } = useLocation();
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -31,7 +31,7 @@ function SessionHintSync() {
 }
 
 /**
- * SPEC §2, §6 guard of every protected path: nothing while the user is
+ * The guard of every protected path: nothing while the user is
  * unknown, /login without a user, otherwise the session and the page.
  */
 export function Protected({ children }: { children: ReactNode }) {

@@ -22,7 +22,7 @@ beforeEach(() => {
   vi.mocked(api.getSession).mockReset();
 });
 
-describe('the protected guard (SPEC §2, §6)', () => {
+describe('the protected guard', () => {
   it('renders nothing while the user is unknown', () => {
     at('/dashboard');
     const { container } = renderInApp(
@@ -76,7 +76,7 @@ describe('the protected guard (SPEC §2, §6)', () => {
   });
 });
 
-describe('the routes (SPEC §2)', () => {
+describe('the routes', () => {
   it('shows the landing page on / to a visitor', () => {
     at('/');
     renderInApp(<AppRoutes />);

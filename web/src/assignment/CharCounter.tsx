@@ -1,7 +1,8 @@
 import { limitReachedText } from './editorText.ts';
 
 /**
- * "n/max" under a text field; red above `warnAbove` (SPEC §5). Once the field is full, a short
+ * "n/max" under a text field; red above `warnAbove` (docs/product.md, Limits). Once the field is
+ * full, a short
  * note says so, because the field silently refuses more characters.
  */
 export function CharCounter({

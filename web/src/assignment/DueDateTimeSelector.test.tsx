@@ -36,7 +36,7 @@ const setup = (stored: string) => {
   };
 };
 
-describe('DueDateTimeSelector (SPEC §4 due time selector)', () => {
+describe('DueDateTimeSelector', () => {
   it('shows a stored date as yyyy-MM-dd with its 12-hour time', () => {
     const s = setup('2026-03-05T00:30:00');
     expect(s.date().value).toBe('2026-03-05');

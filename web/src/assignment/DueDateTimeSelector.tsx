@@ -39,10 +39,10 @@ function DateText({
 }
 
 /**
- * SPEC §2, §4 due date and time: the date (shown yyyy-MM-dd), then hour 1-12, minute 00-59
+ * The due date and time: the date (shown yyyy-MM-dd), then hour 1-12, minute 00-59
  * and AM/PM. Every conversion goes through the domain rules (onHourChange, onMinuteChange,
  * onAmPmChange, onDateSelected); the time is rebuilt into due_date only when a date exists.
- * Unparseable input and dates before 1800 show "Date input not valid." (SPEC §5).
+ * Unparseable input and dates before 1800 show "Date input not valid." (docs/product.md, Limits).
  * Typed dates are read as the student writes them: the browser locale's order or ISO, with or
  * without leading zeros. Text that cannot be read stays in the field, and the form must wait
  * (onValidityChange) until it is fixed. The calendar's year dropdown spans 1900 to 2100.

@@ -81,7 +81,10 @@ function NoteRow({ note, handlers }: { note: Note; handlers: NoteHandlers }) {
   );
 }
 
-/** Notes (SPEC §5): at most 1000 characters, trimmed, blank ignored, counter red above 500. */
+/**
+ * Notes (docs/product.md, Limits): at most 1000 characters, trimmed, blank ignored, counter red
+ * above 500.
+ */
 export function NotesSection({
   notes,
   handlers,

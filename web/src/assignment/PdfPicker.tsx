@@ -30,7 +30,7 @@ export function PdfPicker({
         disabled={uploading}
         onChange={(e) => {
           const files = Array.from(e.target.files ?? []);
-          // SPEC §5: one file. The input takes one; a drop of several keeps the first only.
+          // One file. The input takes one; a drop of several keeps the first only.
           const chosen = files.slice(0, 1);
           const p = pdfProblem(chosen);
           setProblem(p);

@@ -143,7 +143,7 @@ function SubtaskRow({ subtask, handlers }: { subtask: Subtask; handlers: Subtask
   );
 }
 
-/** The Subtasks section: add, tick, rename and remove (SPEC §2, §5). */
+/** The Subtasks section: add, tick, rename and remove (docs/product.md, Screens and Limits). */
 export function SubtasksSection({
   subtasks,
   handlers,

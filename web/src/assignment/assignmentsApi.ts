@@ -3,7 +3,7 @@ import { NEW_ASSIGNMENT_WITHOUT_ID } from '@brainboard/domain';
 import { ApiError, errorFromResponse, type ApiClient } from '../api/client.ts';
 
 /**
- * Data access for assignments, named by intent (SPEC §7, issue 3). Every
+ * Data access for assignments, named by intent (docs/architecture.md). Every
  * function takes the API client so tests can pass a fake one. Subtasks and
  * notes change one at a time, so two devices never overwrite each other.
  */
@@ -106,7 +106,7 @@ export async function fetchAssignment(api: ApiClient, id: string) {
   return (await api.get<{ item: Assignment }>(`/api/assignment/${enc(id)}`)).item;
 }
 
-/** POST /api/assignment; SPEC §5: the answer must carry the new id. */
+/** POST /api/assignment; the answer must carry the new id. */
 export async function createAssignment(api: ApiClient, input: AssignmentInput) {
   const res = await api.post<{ item?: Partial<Assignment> }>('/api/assignment', input);
   if (!res?.item?.id) throw new Error(NEW_ASSIGNMENT_WITHOUT_ID);

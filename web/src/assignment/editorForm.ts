@@ -7,7 +7,7 @@ import {
 } from '@brainboard/domain';
 import type { AssignmentChanges } from './assignmentsApi.ts';
 
-/** The editor's fields (SPEC §3 form-only fields included). */
+/** The editor's fields (form-only fields included). */
 export interface EditorForm extends DueForm {
   title: string;
   description: string;

@@ -7,7 +7,7 @@ export const limitReachedText = (label: string, max: number): string =>
 /** (ours) Saving without a title. */
 export const TITLE_REQUIRED = 'Please enter a title.';
 
-/** SPEC §5: the problem with picked files, or null when the first may be uploaded. */
+/** The problem with picked files, or null when the first may be uploaded. */
 export function pdfProblem(files: readonly File[]): string | null {
   const file = files[0];
   if (!file) return null;

@@ -6,8 +6,8 @@ import { GOOGLE_SIGN_IN_PATH } from './googleSignIn.ts';
 const leave = (url: string) => window.location.assign(url);
 
 /**
- * SPEC §2 login page: one button, which takes the browser to the sign-in path
- * under /api/auth/ (SPEC §7). A plain navigation: no popup, so it works on
+ * The login page: one button, which takes the browser to the sign-in path
+ * under /api/auth/. A plain navigation: no popup, so it works on
  * phones and needs no user gesture to survive a code download.
  */
 export function LoginPage({ navigateTo = leave }: { navigateTo?: (url: string) => void }) {

@@ -1,6 +1,6 @@
 /**
  * The sign-in flow after `GET /api/auth/google` hands the browser to the web
- * app's `/auth/google` page (issue 4, "Sign-in"):
+ * app's `/auth/google` page:
  *
  * 1. No user yet: Firebase `signInWithRedirect` with Google, asking for the
  *    Calendar events scope. Locally that is the Auth emulator's account

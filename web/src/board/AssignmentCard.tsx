@@ -18,7 +18,8 @@ export interface CardActions {
 }
 
 /**
- * The due badge (SPEC §2): the urgency text and the due time; red tint when overdue, white
+ * The due badge (docs/product.md, Screens): the urgency text and the due time; red tint when
+ * overdue, white
  * within 10 days, otherwise transparent. A finished card keeps its due date without the alarm.
  */
 function DueBadge({ assignment, now }: { assignment: Assignment; now: Date }) {

@@ -50,7 +50,8 @@ function whenIdle(run: () => void): () => void {
 type EditorState = { mode: 'create'; status: Status; key: number } | { mode: 'edit'; id: string };
 
 /**
- * The dashboard's board (SPEC §2): three columns with drag and drop, the floating "Add
+ * The dashboard's board (docs/product.md, Screens): three columns with drag and drop, the floating
+ * "Add
  * Assignment" button and the assignment editor. The loading screen shows while the first load
  * runs; the board renders as soon as the data arrives.
  */

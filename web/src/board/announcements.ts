@@ -1,7 +1,7 @@
 import type { Status } from '@brainboard/domain';
 import { columnLabel } from './columns.ts';
 
-/** Screen-reader texts for dragging a card (SPEC §2: keyboard dragging with announcements). */
+/** Screen-reader texts for dragging a card (keyboard dragging with announcements). */
 
 export interface CardPlace {
   status: Status;

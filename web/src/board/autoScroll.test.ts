@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { edgeScrollStep } from './autoScroll.ts';
 
-describe('edgeScrollStep (SPEC §4 auto-scroll)', () => {
+describe('edgeScrollStep', () => {
   const size = 1000;
   it('does not scroll in the middle 50 %', () => {
     expect(edgeScrollStep(250, 0, size)).toBe(0);

@@ -6,7 +6,7 @@ import {
 } from '@brainboard/domain';
 
 /**
- * SPEC §4 auto-scroll while dragging with a pointer: it starts when the pointer is within 25 %
+ * Auto-scroll while dragging with a pointer: it starts when the pointer is within 25 %
  * of an edge, speeds up to its maximum at 5 % from the edge and never moves more than 28 px per
  * step (one animation frame). dnd-kit's own auto-scroller cannot cap its speed (it grows past
  * its "acceleration" towards the edge), so the board turns it off and uses this one.

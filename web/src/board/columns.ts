@@ -6,17 +6,19 @@ import {
   type Status,
 } from '@brainboard/domain';
 
-/** The three board columns in display order, with their visible names (SPEC §2). */
+/**
+ * The three board columns in display order, with their visible names (docs/product.md, Screens).
+ */
 export const COLUMNS: readonly { status: Status; label: string }[] = ASSIGNMENT_STATUSES.map(
   (status) => ({ status, label: STATUS_LABELS[status] }),
 );
 
 export const columnLabel = (status: Status): string => STATUS_LABELS[status];
 
-/** SPEC §2: the column's add button title, "Add <Column> Task". */
+/** The column's add button title, "Add <Column> Task". */
 export const addTaskTitle = (status: Status): string => `Add ${STATUS_LABELS[status]} Task`;
 
-/** SPEC §2: the text of an empty column. */
+/** The text of an empty column. */
 export const emptyColumnText = (status: Status): string =>
   `Tap + to add a task in the ${STATUS_LABELS[status]} status`;
 
@@ -74,7 +76,7 @@ export const STATUS_CLASS: Record<Status, string> = {
   done: 'done',
 };
 
-/** The card's status colour class (SPEC §2: new primary, in progress warning, done success). */
+/** The card's status colour class: new primary, in progress warning, done success. */
 export const statusClass = (a: Assignment): string => `card--${STATUS_CLASS[a.status] ?? 'new'}`;
 
 /** The column a sideways swipe leads to: left shows the next column, right the one before. */

@@ -8,7 +8,7 @@ import {
 } from '@dnd-kit/core';
 import type { PointerEvent as ReactPointerEvent } from 'react';
 
-/** SPEC §2, §9: a card becomes a drag only after a 250 ms hold (5 px of wobble allowed). */
+/** A card becomes a drag only after a 250 ms hold (5 px of wobble allowed). */
 export const HOLD_TO_DRAG: PointerActivationConstraint = { delay: 250, tolerance: 5 };
 
 /** Mouse and pen; touch goes to the TouchSensor, so a swipe still scrolls the page. */
@@ -28,7 +28,7 @@ export class MouseAndPenSensor extends PointerSensor {
   ];
 }
 
-/** SPEC §4: the drop animation lasts 0.33 to 0.55 s. */
+/** The drop animation lasts 0.33 to 0.55 s. */
 const DROP_ANIMATION_MS = Math.round((DROP_ANIMATION_MIN_MS + DROP_ANIMATION_MAX_MS) / 2);
 
 export const dropAnimation: DropAnimation = {

@@ -6,7 +6,7 @@ export interface RecentLocal {
   created: ReadonlySet<string>;
   deleted: ReadonlySet<string>;
   /**
-   * Cards whose local change could not be saved: SPEC §4 keeps them where the person put them
+   * Cards whose local change could not be saved: the board keeps them where the person put them
    * (no visible revert) until someone changes them again.
    */
   unsaved: ReadonlySet<string>;

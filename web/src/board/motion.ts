@@ -6,7 +6,7 @@ import {
 import { confettiBurst } from '../ui/confetti.ts';
 
 /**
- * SPEC §4: moving a card into Done from another column bursts confetti (80 particles, spread
+ * Moving a card into Done from another column bursts confetti (80 particles, spread
  * 70, about 900 ms), from the card's place. Nothing with reduced motion. canvas-confetti loads
  * on first use only (confettiBurst).
  */

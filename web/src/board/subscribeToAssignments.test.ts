@@ -44,7 +44,7 @@ function fakeServer() {
 
 let visibility: DocumentVisibilityState = 'visible';
 
-describe('pollAssignments (DESIGN §4: live without Firestore)', () => {
+describe('pollAssignments (live without Firestore)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     visibility = 'visible';

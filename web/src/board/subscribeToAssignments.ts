@@ -5,7 +5,8 @@ import { auth } from '../firebase/firebase.ts';
 import type { LiveAssignmentsHandlers } from './liveAssignments.ts';
 
 /**
- * Live updates of the signed-in user's assignments (DESIGN §4): a change made on another
+ * Live updates of the signed-in user's assignments (docs/architecture.md, The two data paths
+ * to the board): a change made on another
  * device shows within 2 s. Where the browser reaches Firestore (`config.firestoreLive`) a
  * listener on users/{uid}/assignments; otherwise GET /api/assignments every 1.5 s while the
  * tab is visible, with If-None-Match so an unchanged list costs a 304.
@@ -50,7 +51,7 @@ const defaultSource: ConditionalSource = {
 const hasDocument = typeof document !== 'undefined';
 const visible = () => !hasDocument || document.visibilityState === 'visible';
 
-/** Polls GET /api/assignments (DESIGN §4 fallback). Exported for tests. */
+/** Polls GET /api/assignments (the fallback path). Exported for tests. */
 export function pollAssignments(
   listener: AssignmentsListener,
   { intervalMs = POLL_INTERVAL_MS, source = defaultSource }: PollingOptions = {},
@@ -90,7 +91,7 @@ export function pollAssignments(
         etag = applied === false ? null : result.etag;
       }
     } catch (err) {
-      // SPEC §8: an assignment-list fetch error is logged only; the next poll retries.
+      // An assignment-list fetch error is logged only; the next poll retries.
       if (!stopped) console.error('Brainboard: could not refresh the assignments.', err);
     } finally {
       inFlight = null;

@@ -42,12 +42,13 @@ export interface UseAssignments {
   /** Puts an assignment as the server answered it (after create, update, subtask changes...). */
   applyItem(item: Assignment): void;
   /**
-   * Moves a card: the board changes at once, then the change is saved (SPEC §4). `ranks` holds
-   * the moved card's new rank, plus any renumbered neighbours. On failure: the SPEC §8 alert,
+   * Moves a card: the board changes at once, then the change is saved (docs/product.md, Behaviour).
+   * `ranks` holds
+   * the moved card's new rank, plus any renumbered neighbours. On failure: the alert,
    * and the card stays where the person put it. Resolves true when saved.
    */
   moveCard(id: string, status: Status, ranks: readonly RankChange[]): Promise<boolean>;
-  /** Deletes (the caller has asked for confirmation); the SPEC §8 alert on failure. */
+  /** Deletes (the caller has asked for confirmation); the alert on failure. */
   /** `scope` for the open card of a repeat: only this one (the next one comes) or the repeat too. */
   deleteCard(id: string, scope?: RepeatScope): Promise<boolean>;
   /**
@@ -169,7 +170,7 @@ export function useAssignments(uid: string | null | undefined): UseAssignments {
       },
       (err: unknown) => {
         if (!live) return;
-        // SPEC §8: an assignment-list fetch error is logged only.
+        // An assignment-list fetch error is logged only.
         console.error('Brainboard: could not load the assignments.', err);
         if (!r.confirmed) setStatus('error');
       },

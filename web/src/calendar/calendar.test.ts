@@ -9,7 +9,7 @@ vi.mock('../ui/notify.ts', () => ({ showAlert: vi.fn(), askToConfirm: vi.fn() })
 const ACCESS =
   'Calendar access not granted. Sign out and sign in with Google again to allow calendar access.';
 
-describe('calendarOutcomeMessage (SPEC §8 "Calendar")', () => {
+describe('calendarOutcomeMessage', () => {
   it('success: the exact text plus the server message', () => {
     expect(calendarOutcomeMessage({ ok: true, serverMessage: 'Event added.' })).toBe(
       '✅ Assignment created/updated and saved to calendar successfully!\nEvent added.',

@@ -10,7 +10,7 @@ export type CalendarOutcome =
   { ok: true; serverMessage?: string | null } | { ok: false; error: string };
 
 /**
- * SPEC §8 "Calendar": the alert after an assignment was saved with "Save to
+ * The alert after an assignment was saved with "Save to
  * Google Calendar" ticked. The assignment itself is saved in every case.
  * - success: "✅ Assignment created/updated and saved to calendar successfully!" + the server's message;
  * - an error containing "Calendar access not granted": the save's success and a note to sign in

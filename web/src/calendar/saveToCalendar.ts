@@ -19,7 +19,7 @@ function browserTimeZone(): string | undefined {
   }
 }
 
-/** `POST /api/assignment/{id}/save-to-calendar` with the browser's time zone (issue 8). */
+/** `POST /api/assignment/{id}/save-to-calendar` with the browser's time zone. */
 export function saveToCalendar(
   api: Pick<ApiClient, 'post'>,
   assignmentId: string,
@@ -47,8 +47,8 @@ async function calendarStep(
 
 /**
  * What the assignment editor calls after a successful save with "Save to
- * Google Calendar" ticked: adds or updates the event and shows the SPEC §8
- * alert. The texts say "created/updated" either way (SPEC §8 is exact), so
+ * Google Calendar" ticked: adds or updates the event and shows the
+ * alert. The texts say "created/updated" either way (the texts are exact), so
  * `isNew` changes nothing the student sees; it is kept for the call's clarity.
  */
 export async function saveAssignmentToCalendar(

@@ -30,7 +30,7 @@ async function tickBoth() {
   return user;
 }
 
-describe('ConsentScreen (SPEC §2)', () => {
+describe('ConsentScreen', () => {
   it('links to both documents', () => {
     render(<ConsentScreen />);
     expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(

@@ -11,7 +11,7 @@ interface AcceptanceAnswer {
 }
 
 /**
- * SPEC §2 consent screen: shown instead of the board until both the privacy
+ * The consent screen: shown instead of the board until both the privacy
  * policy and the terms are accepted. Accept is enabled only when both are
  * ticked; success reloads the page.
  */
@@ -33,7 +33,8 @@ export function ConsentScreen() {
       }
       showAlert(ACCEPTANCE_SAVE_FAILED);
     } catch (err) {
-      // The server answered but refused: "Failed…"; no answer at all: "Error…" (SPEC §8).
+      // The server answered but refused: "Failed…"; no answer at all: "Error…" (docs/product.md,
+      // Messages).
       showAlert(
         isApiError(err) && err.status !== undefined
           ? ACCEPTANCE_SAVE_FAILED

@@ -1,6 +1,6 @@
 import type { UserProfile } from '@brainboard/domain';
 
-/** SPEC §5: both the privacy policy and the terms must be accepted. */
+/** Both the privacy policy and the terms must be accepted. */
 export function hasAcceptedBoth(
   user: Pick<UserProfile, 'privacy_accepted_at' | 'tos_accepted_at'>,
 ): boolean {

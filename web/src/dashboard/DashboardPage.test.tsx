@@ -38,7 +38,7 @@ beforeAll(async () => {
   await loadFocusModal();
 });
 
-describe('DashboardPage (SPEC §2)', () => {
+describe('DashboardPage', () => {
   it('shows the header and the consent screen instead of the board until both are accepted', () => {
     renderInApp(<DashboardPage />, {
       session: { user: makeUser({ privacy_accepted_at: null, ...current }) },

@@ -27,7 +27,7 @@ const WhatsNewDialog = lazy(() =>
 );
 
 /**
- * SPEC §2 dashboard: header (title, focus button, Settings, theme toggle), then
+ * The dashboard: header (title, focus button, Settings, theme toggle), then
  * the consent screen until privacy and terms are both accepted, else the board
  * and the What's New dialog.
  */

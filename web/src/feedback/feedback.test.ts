@@ -59,7 +59,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('haptics (SPEC §9)', () => {
+describe('haptics', () => {
   it('starts from the spec defaults: enabled, medium, subtask vibration off', () => {
     expect(hapticSettings.get()).toEqual({
       enabled: true,

@@ -12,10 +12,10 @@ const DEFAULT_HAPTIC_SETTINGS = {
   subtaskComplete: false,
 } as const;
 
-/** The moments that vibrate (SPEC §9). */
+/** The moments that vibrate (docs/product.md, Constants). */
 export type HapticKind = 'timerComplete' | 'taskComplete' | 'subtaskComplete' | 'success' | 'error';
 
-/** SPEC §3 haptic settings, kept in localStorage. */
+/** Haptic settings, kept in localStorage. */
 export interface HapticSettings {
   enabled: boolean;
   intensity: HapticIntensity;
@@ -55,7 +55,7 @@ function parseSettings(value: unknown): HapticSettings {
   };
 }
 
-/** Defaults of SPEC §9: enabled, medium intensity, subtask vibration off. */
+/** Defaults: enabled, medium intensity, subtask vibration off. */
 export const hapticSettings = createLocalSetting<HapticSettings>(
   STORAGE_KEYS.haptics,
   parseSettings,
@@ -63,7 +63,7 @@ export const hapticSettings = createLocalSetting<HapticSettings>(
 
 /**
  * True on a device that can vibrate: the Vibration API exists and it is a
- * phone or tablet (SPEC §9: vibration applies only on mobile devices).
+ * phone or tablet (vibration applies only on mobile devices).
  */
 export function canVibrate(): boolean {
   if (typeof navigator === 'undefined' || typeof navigator.vibrate !== 'function') return false;

@@ -6,7 +6,7 @@ import { cue, type FeedbackMoment } from './cue.ts';
 import { playSound, setSoundMuted, type SoundName } from './sound.ts';
 
 /**
- * Issue 9: the mute setting silences every sound. Every sound of the app is made by
+ * The mute setting silences every sound. Every sound of the app is made by
  * feedback/sound.ts (the audit below keeps it so); these tests play each moment through the
  * ways the app reaches it, with sounds on and with the mute on.
  */

@@ -12,7 +12,7 @@ let db: Firestore | null = null;
 
 /**
  * Firestore for live updates, or null where the browser cannot reach it
- * (the lite local stack: DESIGN §4). Loaded on demand by the board only.
+ * (the lite local stack: docs/decisions/0003-lite-mode.md). Loaded on demand by the board only.
  */
 export function liveFirestore(): Firestore | null {
   if (!config.firestoreLive) return null;

@@ -4,7 +4,8 @@ import { focusShortcutAria, focusShortcutLabel, isMacPlatform } from './platform
 import './focusButton.css';
 
 /**
- * The header's focus button (SPEC §2): "Focus", or "Locked" while focus mode is open and its
+ * The header's focus button (docs/product.md, Screens): "Focus", or "Locked" while focus mode is
+ * open and its
  * gate is locked; shows the shortcut of this platform.
  */
 export function FocusButton() {

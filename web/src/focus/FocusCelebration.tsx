@@ -15,7 +15,7 @@ import type { Celebration } from './celebration.ts';
 type Phase = 'surprise' | 'neon' | 'done';
 
 /**
- * SPEC §4 completion surprise: a bubble pop (15 bubbles, 1.4 s) or a pixel pet (8 particles,
+ * The completion surprise: a bubble pop (15 bubbles, 1.4 s) or a pixel pet (8 particles,
  * 1.3 s), then the neon "FOCUS COMPLETE!" overlay (1.2 s); with reduced motion neither, only
  * the snackbar. Decorative layers are hidden from screen readers; the snackbar is announced.
  * Render it with `key={celebration.id}`.
@@ -129,7 +129,7 @@ function PixelPet() {
   );
 }
 
-/** "Focus gem +1 · Streak N" for 4 s, then a 0.3 s fade (SPEC §4, §9). */
+/** "Focus gem +1 · Streak N" for 4 s, then a 0.3 s fade. */
 export function FocusSnackbar({ streak }: { streak: number }) {
   const [stage, setStage] = useState<'shown' | 'leaving' | 'gone'>('shown');
   useEffect(() => {

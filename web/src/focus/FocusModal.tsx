@@ -26,7 +26,7 @@ export interface FocusModalProps {
   celebrated?: Set<string>;
 }
 
-/** Focus Mode (SPEC §2 Focus modal): full screen, Tab trapped, Escape/overlay/close button. */
+/** Focus Mode: full screen, Tab trapped, Escape/overlay/close button. */
 export function FocusModal(props: FocusModalProps) {
   return (
     <Modal

@@ -67,7 +67,7 @@ export function FocusProvider({ children, feedback = focusFeedback }: FocusProvi
     setGateLocked(false);
   }, []);
 
-  // SPEC §2: Ctrl+Shift+F (Cmd+Shift+F on Mac) opens focus mode when an assignment exists.
+  // Ctrl+Shift+F (Cmd+Shift+F on Mac) opens focus mode when an assignment exists.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!isFocusShortcut(e)) return;

@@ -24,7 +24,7 @@ import { useNow } from './useNow.ts';
 
 export interface FocusTaskViewProps {
   task: Assignment;
-  /** SPEC §8 offline text when the task comes from the cache. */
+  /** The offline text when the task comes from the cache. */
   notice: string | null;
   userId: string;
   feedback: FocusFeedback;
@@ -41,7 +41,8 @@ export interface FocusTaskViewProps {
 }
 
 /**
- * The task view of Focus Mode (SPEC §2): one task, its timer, its checklist and the gate to
+ * The task view of Focus Mode (docs/product.md, Screens): one task, its timer, its checklist and
+ * the gate to
  * the next task. Render it with `key={task.id}`: a new task starts a new timer session.
  */
 export function FocusTaskView(props: FocusTaskViewProps) {

@@ -3,7 +3,9 @@ import type { FocusTimer } from './useFocusTimer.ts';
 
 const CIRCUMFERENCE = 2 * Math.PI * FOCUS_TIMER_RING_RADIUS;
 
-/** The timer ring (radius 45), mm:ss, its status text and the controls (SPEC §2). */
+/**
+ * The timer ring (radius 45), mm:ss, its status text and the controls (docs/product.md, Screens).
+ */
 export function FocusTimerPanel({ timer }: { timer: FocusTimer }) {
   const time = formatMmSs(timer.remaining);
   const statusText = timerStatusText(timer.status);

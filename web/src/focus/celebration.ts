@@ -7,7 +7,7 @@ export interface Celebration {
   streak: number | null;
 }
 
-/** A bubble pop or a pixel pet, at random (SPEC §4). */
+/** A bubble pop or a pixel pet, at random (docs/product.md, Behaviour). */
 export function pickSurprise(random: () => number = Math.random): SurpriseKind {
   return random() < 0.5 ? 'bubbles' : 'pet';
 }

@@ -8,7 +8,7 @@ import { confettiBurst } from '../ui/confetti.ts';
 /** Frames at 60 fps for the 0.9 s subtask celebration. */
 const SUBTASK_TICKS = Math.round((SUBTASK_CELEBRATION_MS / 1000) * 60);
 
-/** The subtask celebration (SPEC §9: 80 particles, spread 70, 0.9 s) from a checkbox. */
+/** The subtask celebration (80 particles, spread 70, 0.9 s) from a checkbox. */
 export function subtaskConfetti(from: Element | null): void {
   const box = from?.getBoundingClientRect();
   const origin =

@@ -1,5 +1,6 @@
 /**
- * What Focus Mode asks of sounds and haptics (SPEC §4, §9). The app's implementation is
+ * What Focus Mode asks of sounds and haptics (docs/product.md, Behaviour and Constants). The app's
+ * implementation is
  * web/src/feedback/cue.ts (appFeedback.ts); focus code only talks to this small interface so
  * tests can watch it.
  */

@@ -5,7 +5,7 @@ export interface FocusModeValue {
   /** Open with the next due task, or with the given assignment. */
   open(assignmentId?: string): void;
   isOpen: boolean;
-  /** SPEC §2: the focus button is disabled while focus mode is open and the gate is locked. */
+  /** The focus button is disabled while focus mode is open and the gate is locked. */
   gateLocked: boolean;
 }
 

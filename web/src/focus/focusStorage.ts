@@ -1,5 +1,5 @@
 /**
- * Focus Mode's local storage (SPEC §7 last note): the timer session and the next-due task
+ * Focus Mode's local storage: the timer session and the next-due task
  * cache. Storage can be full, disabled or hold anything: every read is checked and every
  * failure is harmless.
  */
@@ -25,7 +25,10 @@ function write(key: string, value: unknown): void {
 // ---------------------------------------------------------------------------
 // Timer session: one per user, for the task it was running on.
 
-/** The saved timer of `taskId`, when there is one at most 30 minutes old (SPEC §4). */
+/**
+ * The saved timer of `taskId`, when there is one at most 30 minutes old (docs/product.md,
+ * Behaviour).
+ */
 export function loadTimer(userId: string, taskId: string, now: number): FocusTimerState | null {
   const saved = read(timerKey(userId));
   if (!saved || typeof saved !== 'object' || (saved as { taskId?: unknown }).taskId !== taskId) {
@@ -39,7 +42,7 @@ export function saveTimer(userId: string, taskId: string, state: FocusTimerState
 }
 
 // ---------------------------------------------------------------------------
-// Next-due task cache (SPEC §3 "Cached focus task", §8). `task` is null when nothing was pending.
+// Next-due task cache. `task` is null when nothing was pending.
 
 function isAssignment(value: unknown): value is Assignment {
   if (!value || typeof value !== 'object') return false;

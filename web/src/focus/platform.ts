@@ -1,4 +1,4 @@
-/** Keyboard and platform helpers for Focus Mode (SPEC §2 keyboard shortcuts). */
+/** Keyboard and platform helpers for Focus Mode. */
 
 interface NavigatorLike {
   platform?: string;

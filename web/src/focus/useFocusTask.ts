@@ -21,15 +21,15 @@ import type { FocusFeedback } from './feedback.ts';
 import { fetchNextFocusTask } from './focusApi.ts';
 import { loadFocusCache, refreshCachedTask, saveFocusCache } from './focusStorage.ts';
 
-/** What the focus modal shows (SPEC §2 Focus modal states). */
+/** What the focus modal shows. */
 type FocusLoad =
   | { kind: 'loading' }
   | { kind: 'error'; message: string }
   | { kind: 'empty' }
-  /** `notice`: the SPEC §8 offline text when the task comes from the cache. */
+  /** `notice`: the offline text when the task comes from the cache. */
   | { kind: 'task'; task: Assignment; notice: string | null };
 
-/** SPEC §8: a failed fetch falls back to the cached task of this user (when it fits). */
+/** A failed fetch falls back to the cached task of this user (when it fits). */
 function fromCache(userId: string, wantedId?: string): FocusLoad {
   const cache = loadFocusCache(userId, Date.now());
   const usable = cache && (!wantedId || cache.task?.id === wantedId) ? cache : null;

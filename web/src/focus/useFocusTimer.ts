@@ -18,7 +18,7 @@ export interface FocusTimer {
   /** Elapsed share of the 25 minutes, 0 to 1. */
   fraction: number;
   pause(): void;
-  /** No-op at 0 remaining (SPEC §4). */
+  /** No-op at 0 remaining (docs/product.md, Behaviour). */
   resume(): void;
   /** The full 25 minutes again, running at once. */
   reset(): void;
@@ -29,7 +29,8 @@ export interface FocusTimer {
 }
 
 /**
- * The 25-minute focus timer of one task (SPEC §4), on the domain reducer. Time comes from the
+ * The 25-minute focus timer of one task (docs/product.md, Behaviour), on the domain reducer. Time
+ * comes from the
  * wall clock; the 100 ms interval only re-renders. Mounting starts a session unless the saved
  * one of this task (at most 30 minutes old) restores. Time in a hidden tab is settled on return.
  * The state is saved locally 100 ms after each change, and at once on hide and unmount.

@@ -10,7 +10,7 @@ beforeEach(() => {
   at('/');
 });
 
-describe('LandingPage (SPEC §2)', () => {
+describe('LandingPage', () => {
   it('has the hero with the tagline, four feature sections and a closing call to action', () => {
     renderInApp(<LandingPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Brainboard' })).toBeInTheDocument();

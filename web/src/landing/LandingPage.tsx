@@ -21,7 +21,7 @@ function Logo() {
 }
 
 /**
- * SPEC §2 landing page: hero, four feature sections whose images open a
+ * The landing page: hero, four feature sections whose images open a
  * full-size viewer, and a closing call to action. Its buttons go to the
  * dashboard when a user was signed in here, otherwise to Google sign-in.
  */

@@ -11,7 +11,10 @@ export interface Feature {
   alt: string;
 }
 
-/** The four feature sections of the landing page (SPEC §2). Images are drawings of the app. */
+/**
+ * The four feature sections of the landing page (docs/product.md, Screens). Images are drawings of
+ * the app.
+ */
 export const FEATURES: readonly Feature[] = [
   {
     id: 'board',

@@ -9,7 +9,7 @@ const {
   minimumAge,
 } = LEGAL_TERMS;
 
-/** Privacy Policy at /privacy (SPEC §2, §9), in plain language. */
+/** Privacy Policy at /privacy (docs/product.md, Screens and Constants), in plain language. */
 export function PrivacyPolicyPage() {
   return (
     <LegalPage title="Privacy Policy">

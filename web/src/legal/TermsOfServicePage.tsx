@@ -5,7 +5,7 @@ import { Contact, LegalPage } from './LegalPage.tsx';
 const { dataRetentionAfterDeletionDays, minimumAge, liabilityCapUsd, arbitrationOptOutDays } =
   LEGAL_TERMS;
 
-/** Terms of Service at /tos (SPEC §2, §9), in plain language. */
+/** Terms of Service at /tos (docs/product.md, Screens and Constants), in plain language. */
 export function TermsOfServicePage() {
   return (
     <LegalPage title="Terms of Service">

@@ -8,7 +8,7 @@ import { TermsOfServicePage } from './TermsOfServicePage.tsx';
 const text = (ui: React.ReactNode) =>
   render(<Router>{ui}</Router>).container.textContent?.replace(/\s+/g, ' ') ?? '';
 
-describe('legal pages carry every SPEC §9 term', () => {
+describe('legal pages carry every legal term', () => {
   it('Privacy Policy: retention, deletion, rights, age, AI provider and Google Calendar', () => {
     const page = text(<PrivacyPolicyPage />);
     expect(page).toContain(

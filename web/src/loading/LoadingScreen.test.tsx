@@ -15,7 +15,7 @@ beforeEach(() => {
 
 const bubbles = () => screen.queryAllByRole('button', { name: /^Pop bubble/ });
 
-describe('LoadingScreen (SPEC §2)', () => {
+describe('LoadingScreen', () => {
   it('says "Loading your dashboard" as a status and offers 10 bubbles', () => {
     render(<LoadingScreen done={false} onFinished={vi.fn()} />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading your dashboard');

@@ -15,7 +15,7 @@ export interface LoadingScreenProps {
 }
 
 /**
- * SPEC §2 loading screen: "Loading your dashboard" and 10 bubbles to tap while
+ * The loading screen: "Loading your dashboard" and 10 bubbles to tap while
  * the assignments load. Each pop plays a sound and a 10 ms vibration.
  */
 export function LoadingScreen({ done, onFinished }: LoadingScreenProps) {

@@ -55,7 +55,7 @@ describe('SessionProvider', () => {
     expect(screen.getByText('unknown (cached)')).toBeInTheDocument();
   });
 
-  it('follows SPEC §8 when the session fetch fails: no user, even with a copy', async () => {
+  it('has no user when the session fetch fails, even with a copy', async () => {
     writeUserCache('session', 'u1', makeUser({ name: 'Kim' }));
     fake.getSession.mockRejectedValue(new Error('offline'));
     render(

@@ -6,7 +6,7 @@ import { SessionContext, type SessionValue } from './sessionContext.ts';
 
 function loadSession(): Promise<UserProfile | null> {
   return api.getSession().catch((err: unknown) => {
-    // SPEC §8: a session fetch failure sets the user to null (logged).
+    // A session fetch failure sets the user to null (logged).
     console.error('Session fetch failed', err);
     return null;
   });

@@ -2,7 +2,7 @@ import type { UserProfile } from '@brainboard/domain';
 import { createContext, useContext } from 'react';
 
 /**
- * The signed-in user's profile from GET /api/session (SPEC §4 Session):
+ * The signed-in user's profile from GET /api/session:
  * undefined while loading, null when the session fetch failed or is not ok.
  */
 export interface SessionValue {

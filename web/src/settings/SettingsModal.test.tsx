@@ -59,7 +59,7 @@ function renderSettings(user = makeUser(), onClose = vi.fn()) {
   return { ...result, onClose, mergeUser: result.session!.mergeUser };
 }
 
-describe('SettingsModal (SPEC §2)', () => {
+describe('SettingsModal', () => {
   it('renders nothing while the user is undefined', () => {
     const onClose = vi.fn();
     renderInApp(<SettingsModal open onClose={onClose} user={undefined} />, {

@@ -32,11 +32,13 @@ const answered = (err: unknown) => isApiError(err) && err.status !== undefined;
 export interface SettingsModalProps {
   open: boolean;
   onClose(): void;
-  /** The session user: undefined renders nothing; null closes the modal (SPEC §2). */
+  /**
+   * The session user: undefined renders nothing; null closes the modal (docs/product.md, Screens).
+   */
   user: UserProfile | null | undefined;
 }
 
-/** SPEC §2 Settings modal: AI opt-ins, Save Settings, Logout, Danger Zone. */
+/** The Settings modal: AI opt-ins, Save Settings, Logout, Danger Zone. */
 export function SettingsModal({ open, onClose, user }: SettingsModalProps) {
   useEffect(() => {
     if (open && user === null) onClose();
@@ -71,7 +73,7 @@ function SettingsForm({ user }: { user: UserProfile }) {
       toast.success(SETTINGS_SAVED, toastOptions);
     } catch (err) {
       if (isApiError(err) && err.kind === 'bad-response' && (err.status ?? 0) < 300) {
-        // SPEC §7: a non-JSON answer to a successful save is only logged.
+        // A non-JSON answer to a successful save is only logged.
         console.warn('Brainboard: the settings answer was not JSON.', err);
         mergeUser(changes);
         toast.success(SETTINGS_SAVED, toastOptions);

@@ -3,7 +3,7 @@ import { toggleTheme } from './theme.ts';
 import { useTheme } from './useTheme.ts';
 
 /**
- * SPEC §2 header toggle. It names the theme it switches to: "Dark Mode" while
+ * The header toggle. It names the theme it switches to: "Dark Mode" while
  * the light theme shows, "Light Mode" while the dark theme shows.
  */
 export function ThemeToggle({ className = 'button button--quiet' }: { className?: string }) {

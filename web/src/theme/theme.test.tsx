@@ -38,7 +38,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('theme (SPEC §2, §4)', () => {
+describe('theme', () => {
   it('defaults to the system setting', () => {
     fakeSystemTheme('dark');
     initTheme();

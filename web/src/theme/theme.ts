@@ -1,7 +1,8 @@
 import { readStored, STORAGE_KEYS, writeStored } from '../app/storage.ts';
 
 /*
- * Light, dark or system theme (SPEC §2, §4, §9). The choice is remembered in
+ * Light, dark or system theme (docs/product.md, Screens, Behaviour and Constants). The choice is
+ * remembered in
  * localStorage; "system" follows the operating system live. The resolved theme
  * is set as <html data-theme="light|dark">, which base.css reads.
  *

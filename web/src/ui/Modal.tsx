@@ -9,7 +9,7 @@ export interface ModalProps {
   /** Screen-reader description; defaults to none. */
   description?: ReactNode;
   children: ReactNode;
-  /** Let the person resize it (SPEC §2: min 320x300, max 95vw x 90vh unless given). */
+  /** Let the person resize it (min 320x300, max 95vw x 90vh unless given). */
   resizable?: boolean;
   minWidth?: number;
   minHeight?: number;

@@ -1,5 +1,5 @@
 /**
- * SPEC §8 messages are alerts and confirmations unless stated otherwise.
+ * Messages (docs/product.md, Messages) are alerts and confirmations unless stated otherwise.
  * One seam for them, so components stay testable and the style can change
  * in one place.
  */

@@ -19,7 +19,7 @@ function show(user = upgraded) {
   return renderInApp(<WhatsNewDialog />, { session: { user } });
 }
 
-describe("What's New dialog (SPEC §2, §4)", () => {
+describe("What's New dialog", () => {
   it('opens after an upgrade with the newer features: title, intro, list and "Got it!"', () => {
     show();
     const dialog = screen.getByRole('dialog', { name: "What's New!" });

@@ -31,7 +31,7 @@ async function patchUser(
 }
 
 /**
- * SPEC §2 and §4 "What's new" dialog. Decided once per session from the
+ * The "What's new" dialog. Decided once per session from the
  * user's versions: opens with the newer features, or silently updates
  * last_used_version. Closing (button, Escape, overlay) saves both versions.
  */
