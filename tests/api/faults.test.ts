@@ -76,6 +76,28 @@ beforeAll(async () => {
 });
 afterAll(() => resume());
 
+/**
+ * With the database unreachable, a write and a read answer 503 with the sentence and a
+ * Retry-After well within the 10 s a student would wait, and /api/health says so.
+ */
+async function expectUnavailable(how: string, title: string): Promise<void> {
+  const write = await timed(as('POST', '/api/assignment', { title }));
+  const read = await timed(as('GET', '/api/assignments'));
+  const health = await timed(call('GET', '/api/health'));
+  console.log(
+    `[faults] Firestore ${how}: write 503 after ${write.ms} ms, read after ${read.ms} ms, health after ${health.ms} ms`,
+  );
+  for (const { res, ms } of [write, read]) {
+    expect(res.status, res.text).toBe(503);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(res.body).toEqual({ error: UNAVAILABLE });
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(ms).toBeLessThan(10_000);
+  }
+  expect(health.res.status).toBe(503);
+  expect(health.res.body).toMatchObject({ database: 'unreachable' });
+}
+
 describe.runIf(inject('stack').mode === 'lite')('faults: the database stops answering', () => {
   beforeAll(() => {
     firestorePid = litePid();
@@ -88,21 +110,7 @@ describe.runIf(inject('stack').mode === 'lite')('faults: the database stops answ
 
     pause();
     try {
-      const write = await timed(as('POST', '/api/assignment', { title: 'Written while asleep' }));
-      const read = await timed(as('GET', '/api/assignments'));
-      const health = await timed(call('GET', '/api/health'));
-      console.log(
-        `[faults] Firestore paused: write 503 after ${write.ms} ms, read after ${read.ms} ms, health after ${health.ms} ms`,
-      );
-      for (const { res, ms } of [write, read]) {
-        expect(res.status, res.text).toBe(503);
-        expect(res.headers.get('content-type')).toContain('application/json');
-        expect(res.body).toEqual({ error: UNAVAILABLE });
-        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-        expect(ms).toBeLessThan(10_000);
-      }
-      expect(health.res.status).toBe(503);
-      expect(health.res.body).toMatchObject({ database: 'unreachable' });
+      await expectUnavailable('paused', 'Written while asleep');
     } finally {
       resume();
     }
@@ -201,21 +209,7 @@ describe.runIf(inject('stack').mode === 'lite')('faults: the database is killed'
 
     await control('firestore', 'stop');
     try {
-      const write = await timed(as('POST', '/api/assignment', { title: 'Written while down' }));
-      const read = await timed(as('GET', '/api/assignments'));
-      const health = await timed(call('GET', '/api/health'));
-      console.log(
-        `[faults] Firestore killed: write 503 after ${write.ms} ms, read after ${read.ms} ms, health after ${health.ms} ms`,
-      );
-      for (const { res, ms } of [write, read]) {
-        expect(res.status, res.text).toBe(503);
-        expect(res.headers.get('content-type')).toContain('application/json');
-        expect(res.body).toEqual({ error: UNAVAILABLE });
-        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-        expect(ms).toBeLessThan(10_000);
-      }
-      expect(health.res.status).toBe(503);
-      expect(health.res.body).toMatchObject({ database: 'unreachable' });
+      await expectUnavailable('killed', 'Written while down');
     } finally {
       await control('firestore', 'start');
     }
