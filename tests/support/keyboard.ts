@@ -162,7 +162,12 @@ async function signInByKeyboard(page: Page, email: string, name: string, problem
   await page.waitForURL(/\/api\/auth\/google\/emulator/, { timeout: 20_000 });
   // The chooser is the emulator's page, not ours: keyboard only, but its focus ring is its own.
   const chooser = { checkEach: false };
-  await tabAndPress(page, page.locator('#add-account-button button'), 'Enter', chooser);
+  // The chooser lists every account the emulator holds (dozens by the end of a run) before
+  // "Add new account", its last control: a student would reach it from the end, with Shift+Tab.
+  await tabAndPress(page, page.locator('#add-account-button button'), 'Enter', {
+    ...chooser,
+    back: true,
+  });
   await tabTo(page, page.locator('#email-input'), chooser);
   await page.keyboard.type(email);
   await tabTo(page, page.locator('#display-name-input'), chooser);
