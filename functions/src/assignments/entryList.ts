@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { FieldValue, type FieldPath, type Firestore } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import { callerOf } from '../http/auth.ts';
@@ -40,12 +40,6 @@ export function entryListRoutes<Create extends z.ZodType<{ id?: string }>, Patch
   const { list } = spec;
   const one = `/assignment/:id/${list}/:${spec.param}`;
 
-  /** The assignment and entry ids of the path: 404 for either when malformed. */
-  const pathIds = (params: Record<string, unknown>) => ({
-    id: pathId(params.id, ASSIGNMENT_NOT_FOUND),
-    entryId: pathId(params[spec.param], spec.notFound),
-  });
-
   // A create with a client-chosen id is idempotent: the same create again (a retry) changes
   // nothing. Adding an entry may not take the list past its limit.
   router.post(
@@ -69,37 +63,32 @@ export function entryListRoutes<Create extends z.ZodType<{ id?: string }>, Patch
     }),
   );
 
-  router.patch(
-    one,
+  /** Writes to one entry the assignment has; a malformed or unknown entry id answers 404. */
+  const writeEntry = (pairsFor: (req: Request, entryId: string) => [FieldPath, unknown][]) =>
     route(async (req, res) => {
       const { uid } = callerOf(req);
-      const { id, entryId } = pathIds(req.params);
-      const input = parseBody(spec.patchSchema, req.body);
-      const pairs = Object.entries(spec.changes(input))
-        .filter(([, value]) => value !== undefined)
-        .map(([field, value]): [FieldPath, unknown] => [entryPath(list, entryId, field), value]);
+      const id = pathId(req.params.id, ASSIGNMENT_NOT_FOUND);
+      const entryId = pathId(req.params[spec.param], spec.notFound);
+      const pairs = pairsFor(req, entryId);
       await db.runTransaction(async (tx) => {
         const doc = await mustReadIn(tx, db, uid, id);
         if (!hasEntry(doc, list, entryId)) throw notFound(spec.notFound);
         await writePaths(db, uid, id, pairs, new Date(), tx);
       });
       res.json(await answer(db, uid, id));
-    }),
-  );
+    });
 
+  router.patch(
+    one,
+    writeEntry((req, entryId) =>
+      Object.entries(spec.changes(parseBody(spec.patchSchema, req.body)))
+        .filter(([, value]) => value !== undefined)
+        .map(([field, value]) => [entryPath(list, entryId, field), value]),
+    ),
+  );
   router.delete(
     one,
-    route(async (req, res) => {
-      const { uid } = callerOf(req);
-      const { id, entryId } = pathIds(req.params);
-      await db.runTransaction(async (tx) => {
-        const doc = await mustReadIn(tx, db, uid, id);
-        if (!hasEntry(doc, list, entryId)) throw notFound(spec.notFound);
-        const removal = FieldValue.delete();
-        await writePaths(db, uid, id, [[entryPath(list, entryId), removal]], new Date(), tx);
-      });
-      res.json(await answer(db, uid, id));
-    }),
+    writeEntry((_req, entryId) => [[entryPath(list, entryId), FieldValue.delete()]]),
   );
 
   return router;
