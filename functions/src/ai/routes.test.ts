@@ -10,7 +10,7 @@ import {
   type OpenAIStandin,
 } from '../../../scripts/standins/openai-standin.ts';
 import { errorHandler } from '../http/errors.ts';
-import { aiRoutes } from '../routes/ai.ts';
+import { aiRoutes } from './routes.ts';
 import { openAiProvider } from './provider.ts';
 import type { RateLimiter } from '../http/rateLimit.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { historyWithinBudget } from '../routes/ai.ts';
+import { historyWithinBudget } from './routes.ts';
 import { sampleFromSchema, subtaskTitles } from '../../../scripts/standins/json-schema-sample.ts';
 import { SUGGESTIONS_SCHEMA } from './prompts.ts';
 import { formatEvent } from './sse.ts';

@@ -1,28 +1,77 @@
 import { isTimeZone, pickWhatNow } from '@brainboard/domain';
 import { Router } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
-import { z } from 'zod';
-import { getAssignment, listAssignments } from '../assignments/store.ts';
+import { ASSIGNMENT_NOT_FOUND, answer, pathId } from '../assignments/lookup.ts';
+import { listAssignments, pickNextDue } from '../assignments/store.ts';
 import { callerOf } from '../http/auth.ts';
-import { badRequest, notFound, route } from '../http/errors.ts';
+import { badRequest, forbidden, notFound, route } from '../http/errors.ts';
 import { parseBody } from '../http/validate.ts';
-import { parseSeen } from './next.ts';
+import { parseSeen, pickNextFocusTask } from './next.ts';
 import { focusEventSchema, recordFocusEvent } from './sessions.ts';
+import { focusDateError, recordFocusSession } from './streak.ts';
 import { TIME_ZONE_ERROR, wallClock } from './wallClock.ts';
 
-const NOT_FOUND = 'That assignment does not exist.';
-const idParam = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
-
 /**
- * Time you can see:
+ * Focus Mode and the time you can see, behind the same auth and CSRF as every route:
+ * - GET /tasks/next-due?userId=<own id> → the task Focus Mode opens with, or 204.
+ * - GET /focus/next?current=<id>&seen=<id,id> → the task after the current one, or 204.
+ * - POST /focus/complete { date: 'YYYY-MM-DD' (the browser's local date) } → { streak }
  * - GET /what-now?tz=<IANA zone>&skip=<id,id> → { assignment_id, subtask_id, reason } or 204,
  *   from the shared domain pick at the student's wall-clock time (UTC when tz is left out);
  *   `skip` passes over earlier picks ("Something else").
  * - POST /assignment/:id/focus-sessions { session_id, event } → { item, counted_minutes }: one
  *   Focus Mode event, counted with the server's clock.
  */
-export function timeRoutes(db: Firestore): Router {
+export function focusRoutes(db: Firestore): Router {
   const router = Router();
+
+  router.get(
+    '/tasks/next-due',
+    route(async (req, res) => {
+      const { uid } = callerOf(req);
+      const { userId } = req.query;
+      if (typeof userId !== 'string' || !userId) throw badRequest('userId is required.');
+      if (userId !== uid) throw forbidden('You can only ask for your own next task.');
+      const next = pickNextDue(await listAssignments(db, uid));
+      if (!next) {
+        res.status(204).end();
+        return;
+      }
+      res.json(next);
+    }),
+  );
+
+  router.post(
+    '/focus/complete',
+    route(async (req, res) => {
+      const body = req.body as unknown;
+      const date =
+        typeof body === 'object' && body !== null ? (body as { date?: unknown }).date : undefined;
+      const now = new Date();
+      const error = focusDateError(date, now);
+      if (error) throw badRequest(error);
+      const streak = await recordFocusSession(db, callerOf(req).uid, date as string, now);
+      res.json({ streak });
+    }),
+  );
+
+  router.get(
+    '/focus/next',
+    route(async (req, res) => {
+      const current = req.query.current;
+      if (typeof current !== 'string' || current === '' || current.length > 200) {
+        throw badRequest('Say which task is open now (current=<assignment id>).');
+      }
+      const seen = parseSeen(req.query.seen);
+      if (!seen) throw badRequest('The list of seen tasks is not valid.');
+      const next = pickNextFocusTask(await listAssignments(db, callerOf(req).uid), current, seen);
+      if (!next) {
+        res.status(204).end();
+        return;
+      }
+      res.json(next);
+    }),
+  );
 
   router.get(
     '/what-now',
@@ -45,15 +94,12 @@ export function timeRoutes(db: Firestore): Router {
     '/assignment/:id/focus-sessions',
     route(async (req, res) => {
       const { uid } = callerOf(req);
-      const parsed = idParam.safeParse(req.params.id);
-      if (!parsed.success) throw notFound(NOT_FOUND);
-      const id = parsed.data;
+      const id = pathId(req.params.id, ASSIGNMENT_NOT_FOUND);
       const { session_id, event } = parseBody(focusEventSchema, req.body);
       const outcome = await recordFocusEvent(db, uid, id, session_id, event);
-      if (!outcome) throw notFound(NOT_FOUND);
+      if (!outcome) throw notFound(ASSIGNMENT_NOT_FOUND);
       if (!outcome.ok) throw badRequest(outcome.error);
-      const item = await getAssignment(db, uid, id);
-      if (!item) throw notFound(NOT_FOUND);
+      const { item } = await answer(db, uid, id);
       res.json({ item, counted_minutes: Math.floor(outcome.session.counted_ms / 60_000) });
     }),
   );

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NOT_MULTIPART } from '../../../functions/src/routes/files.ts';
+import { NOT_MULTIPART } from '../../../functions/src/files/routes.ts';
 import type { Student } from '../../support/security.ts';
 import { ENDPOINTS, nameOf, takesJson } from './endpoints.ts';
 import { expectRefused, twoStudents } from './suite.ts';

@@ -20,10 +20,10 @@ import {
 import { samplePdf, type Ids, type Method, type Req } from '../../support/security.ts';
 
 /**
- * Every endpoint the Express app serves behind sign-in (functions/src/app.ts,
- * functions/src/routes/*), as data: a request its owner may make, and the
- * requests that must be refused. coverage.test.ts checks this list against
- * the app's own router, so a new route cannot be left out.
+ * Every endpoint the Express app serves behind sign-in (functions/src/app.ts mounts each
+ * feature's routes.ts, such as functions/src/assignments/routes.ts), as data: a request its
+ * owner may make, and the requests that must be refused. coverage.test.ts checks this list
+ * against the app's own router, so a new route cannot be left out.
  */
 
 /** A request with another student's id in it, by a caller who owns data of the same kinds. */

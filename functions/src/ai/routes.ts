@@ -1,9 +1,9 @@
 import type { ChatMessage } from '@brainboard/domain';
 import { Router, type Response } from 'express';
 import { FieldPath, type Firestore } from 'firebase-admin/firestore';
-import { requireOptIn } from '../ai/access.ts';
-import { loadChat, saveChat } from '../ai/chats.ts';
-import { DEEP_DIVE_MAX_CHARS, HISTORY_BUDGET_CHARS, STREAM_IDLE_TIMEOUT_MS } from '../ai/limits.ts';
+import { requireOptIn } from './access.ts';
+import { loadChat, saveChat } from './chats.ts';
+import { DEEP_DIVE_MAX_CHARS, HISTORY_BUDGET_CHARS, STREAM_IDLE_TIMEOUT_MS } from './limits.ts';
 import {
   deepDiveMessages,
   fileContextTurn,
@@ -11,8 +11,8 @@ import {
   IDEA_SYSTEM_PROMPT,
   SUGGEST_SYSTEM_PROMPT,
   SUGGESTIONS_SCHEMA,
-} from '../ai/prompts.ts';
-import { aiProviderFromEnv, type AiProvider, type ChatTurn } from '../ai/provider.ts';
+} from './prompts.ts';
+import { aiProviderFromEnv, type AiProvider, type ChatTurn } from './provider.ts';
 import { firestoreRateLimiter, rateWindowsFromEnv, type RateLimiter } from '../http/rateLimit.ts';
 import {
   assignmentIdQuerySchema,
@@ -21,9 +21,9 @@ import {
   parse,
   saveChatBodySchema,
   suggestBodySchema,
-} from '../ai/schemas.ts';
-import { openEventStream } from '../ai/sse.ts';
-import { suggestionsFromJson } from '../ai/suggestions.ts';
+} from './schemas.ts';
+import { openEventStream } from './sse.ts';
+import { suggestionsFromJson } from './suggestions.ts';
 import { assignmentsOf, writePaths } from '../assignments/store.ts';
 import { fileContextOf } from '../files/records.ts';
 import { callerOf } from '../http/auth.ts';

@@ -1,57 +1,48 @@
 import {
-  estimateMinutesSchema,
   assignmentCreateSchema,
   assignmentPatchSchema,
+  estimateMinutesSchema,
   newSubtaskId,
   noteCreateSchema,
   NOTES_MAX_COUNT,
+  repeatScopeSchema,
   SUBTASKS_MAX_COUNT,
   subtaskInputSchema,
   subtaskTitleSchema,
-  repeatScopeSchema,
   type Assignment,
 } from '@brainboard/domain';
 import { Router } from 'express';
-import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import type { Firestore, UpdateData } from 'firebase-admin/firestore';
+import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import {
-  assignmentRef,
-  assignmentsOf,
-  createAssignment,
-  entryCount,
-  entryPath,
-  getAssignment,
-  hasEntry,
-  isoDate,
-  listAssignments,
-  noteMap,
-  readInTransaction,
-  subtaskMap,
-  toAssignment,
-  writePaths,
-  writeStamp,
-  type AssignmentDoc,
-} from '../assignments/store.ts';
 import { deleteChat } from '../ai/chats.ts';
 import { removeAssignmentFiles } from '../files/records.ts';
 import { fileStoreFromEnv } from '../files/store.ts';
 import { callerOf } from '../http/auth.ts';
-import { badRequest, HttpError, notFound, route } from '../http/errors.ts';
+import { HttpError, route } from '../http/errors.ts';
 import { parseBody } from '../http/validate.ts';
 import { planRepeatDelete, planRepeatEdit } from '../recurrence/edit.ts';
 import { repeatOf, startSeries } from '../recurrence/series.ts';
 import { profileZone } from '../reminders/dispatcher.ts';
 import { profileRef } from '../users/profile.ts';
-import { createHash, randomBytes } from 'node:crypto';
-import type { UpdateData } from 'firebase-admin/firestore';
+import { entryListRoutes, type EntryList } from './entryList.ts';
+import { ASSIGNMENT_NOT_FOUND, answer, idParam, mustReadIn, pathId } from './lookup.ts';
+import {
+  assignmentRef,
+  assignmentsOf,
+  createAssignment,
+  isoDate,
+  listAssignments,
+  noteMap,
+  subtaskMap,
+  toAssignment,
+  writeStamp,
+  type AssignmentDoc,
+} from './store.ts';
 
-const NOT_FOUND = 'That assignment does not exist.';
-const SUBTASK_NOT_FOUND = 'That subtask does not exist.';
-const NOTE_NOT_FOUND = 'That note does not exist.';
 const STALE_VERSION =
   'This assignment was changed on another device, so nothing was saved. Here is the latest copy.';
 
-const idParam = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
 const newNoteId = (now: number) => `note-${now}-${randomBytes(4).toString('hex')}`;
 
 const subtaskPatchSchema = z
@@ -73,43 +64,49 @@ const subtaskPatchSchema = z
     'Nothing to change.',
   );
 
+/** `/assignment/:id/subtasks[/:sid]`: a new subtask goes last, not done unless it says so. */
+const subtaskList: EntryList<typeof subtaskInputSchema, typeof subtaskPatchSchema> = {
+  list: 'subtasks',
+  param: 'sid',
+  max: SUBTASKS_MAX_COUNT,
+  notFound: 'That subtask does not exist.',
+  createSchema: subtaskInputSchema,
+  patchSchema: subtaskPatchSchema,
+  newId: newSubtaskId,
+  toEntry: (input, now) => ({
+    title: input.title,
+    completed: input.completed,
+    created_date: input.created_date ?? isoDate(now),
+    order: now.getTime(),
+    estimate_minutes: input.estimate_minutes ?? null,
+  }),
+  changes: ({ completed, title, estimate_minutes }) => ({ completed, title, estimate_minutes }),
+};
+
 const noteBodySchema = noteCreateSchema.omit({ id: true });
 
-/** An id from the path; anything malformed is as unknown as a missing one (404). */
-function pathId(value: unknown, message: string): string {
-  const parsed = idParam.safeParse(value);
-  if (!parsed.success) throw notFound(message);
-  return parsed.data;
-}
-
-/** Limits, through the shared caps: adding one entry may not take a list past its limit. */
-function requireRoom(doc: AssignmentDoc, map: 'subtasks' | 'notes'): void {
-  const max = map === 'subtasks' ? SUBTASKS_MAX_COUNT : NOTES_MAX_COUNT;
-  if (entryCount(doc, map) >= max) throw badRequest(`${map} must have at most ${max} items.`);
-}
+/** `/assignment/:id/notes[/:nid]`: a note's text is all a patch changes. */
+const noteList: EntryList<typeof noteCreateSchema, typeof noteBodySchema> = {
+  list: 'notes',
+  param: 'nid',
+  max: NOTES_MAX_COUNT,
+  notFound: 'That note does not exist.',
+  createSchema: noteCreateSchema,
+  patchSchema: noteBodySchema,
+  newId: newNoteId,
+  toEntry: (input, now) => ({
+    text: input.text,
+    created_date: isoDate(now),
+    order: now.getTime(),
+  }),
+  changes: ({ text }) => ({ text }),
+};
 
 /** 409 with the current copy: the client re-applies its change on it. */
 class StaleVersion extends HttpError {
   constructor(readonly item: Assignment) {
     super(409, STALE_VERSION);
   }
-}
-
-async function mustReadIn(
-  tx: Transaction,
-  db: Firestore,
-  uid: string,
-  id: string,
-): Promise<AssignmentDoc> {
-  const doc = await readInTransaction(tx, db, uid, id);
-  if (!doc) throw notFound(NOT_FOUND);
-  return doc;
-}
-
-async function answer(db: Firestore, uid: string, id: string): Promise<{ item: Assignment }> {
-  const item = await getAssignment(db, uid, id);
-  if (!item) throw notFound(NOT_FOUND);
-  return { item };
 }
 
 /** The assignment calls. Every path is under the caller's own data. */
@@ -139,7 +136,7 @@ export function assignmentRoutes(db: Firestore): Router {
     '/assignment/:id',
     route(async (req, res) => {
       const { uid } = callerOf(req);
-      res.json(await answer(db, uid, pathId(req.params.id, NOT_FOUND)));
+      res.json(await answer(db, uid, pathId(req.params.id, ASSIGNMENT_NOT_FOUND)));
     }),
   );
 
@@ -286,128 +283,9 @@ export function assignmentRoutes(db: Firestore): Router {
     }),
   );
 
-  // One subtask or note at a time: field-path writes, so another device's
-  // changes to the other entries are never overwritten (docs/architecture.md, The data model).
-
-  router.post(
-    '/assignment/:id/subtasks',
-    route(async (req, res) => {
-      const { uid } = callerOf(req);
-      const id = pathId(req.params.id, NOT_FOUND);
-      const input = parseBody(subtaskInputSchema, req.body);
-      const now = new Date();
-      const sid = input.id ?? newSubtaskId(now.getTime());
-      await db.runTransaction(async (tx) => {
-        const doc = await mustReadIn(tx, db, uid, id);
-        // The same create again (a retry) changes nothing.
-        if (hasEntry(doc, 'subtasks', sid)) return;
-        requireRoom(doc, 'subtasks');
-        const entry = {
-          title: input.title,
-          completed: input.completed,
-          created_date: input.created_date ?? isoDate(now),
-          order: now.getTime(),
-          estimate_minutes: input.estimate_minutes ?? null,
-        };
-        await writePaths(db, uid, id, [[entryPath('subtasks', sid), entry]], now, tx);
-      });
-      res.status(201).json(await answer(db, uid, id));
-    }),
-  );
-
-  router.patch(
-    '/assignment/:id/subtasks/:sid',
-    route(async (req, res) => {
-      const { uid } = callerOf(req);
-      const id = pathId(req.params.id, NOT_FOUND);
-      const sid = pathId(req.params.sid, SUBTASK_NOT_FOUND);
-      const input = parseBody(subtaskPatchSchema, req.body);
-      await db.runTransaction(async (tx) => {
-        const doc = await mustReadIn(tx, db, uid, id);
-        if (!hasEntry(doc, 'subtasks', sid)) throw notFound(SUBTASK_NOT_FOUND);
-        const pairs: [ReturnType<typeof entryPath>, unknown][] = [];
-        if (input.completed !== undefined) {
-          pairs.push([entryPath('subtasks', sid, 'completed'), input.completed]);
-        }
-        if (input.title !== undefined) {
-          pairs.push([entryPath('subtasks', sid, 'title'), input.title]);
-        }
-        if (input.estimate_minutes !== undefined) {
-          pairs.push([entryPath('subtasks', sid, 'estimate_minutes'), input.estimate_minutes]);
-        }
-        await writePaths(db, uid, id, pairs, new Date(), tx);
-      });
-      res.json(await answer(db, uid, id));
-    }),
-  );
-
-  router.delete(
-    '/assignment/:id/subtasks/:sid',
-    route(async (req, res) => {
-      const { uid } = callerOf(req);
-      const id = pathId(req.params.id, NOT_FOUND);
-      const sid = pathId(req.params.sid, SUBTASK_NOT_FOUND);
-      await db.runTransaction(async (tx) => {
-        const doc = await mustReadIn(tx, db, uid, id);
-        if (!hasEntry(doc, 'subtasks', sid)) throw notFound(SUBTASK_NOT_FOUND);
-        const removal = FieldValue.delete();
-        await writePaths(db, uid, id, [[entryPath('subtasks', sid), removal]], new Date(), tx);
-      });
-      res.json(await answer(db, uid, id));
-    }),
-  );
-
-  router.post(
-    '/assignment/:id/notes',
-    route(async (req, res) => {
-      const { uid } = callerOf(req);
-      const id = pathId(req.params.id, NOT_FOUND);
-      const input = parseBody(noteCreateSchema, req.body);
-      const now = new Date();
-      const nid = input.id ?? newNoteId(now.getTime());
-      await db.runTransaction(async (tx) => {
-        const doc = await mustReadIn(tx, db, uid, id);
-        // The same create again (a retry) changes nothing.
-        if (hasEntry(doc, 'notes', nid)) return;
-        requireRoom(doc, 'notes');
-        const entry = { text: input.text, created_date: isoDate(now), order: now.getTime() };
-        await writePaths(db, uid, id, [[entryPath('notes', nid), entry]], now, tx);
-      });
-      res.status(201).json(await answer(db, uid, id));
-    }),
-  );
-
-  router.patch(
-    '/assignment/:id/notes/:nid',
-    route(async (req, res) => {
-      const { uid } = callerOf(req);
-      const id = pathId(req.params.id, NOT_FOUND);
-      const nid = pathId(req.params.nid, NOTE_NOT_FOUND);
-      const { text } = parseBody(noteBodySchema, req.body);
-      await db.runTransaction(async (tx) => {
-        const doc = await mustReadIn(tx, db, uid, id);
-        if (!hasEntry(doc, 'notes', nid)) throw notFound(NOTE_NOT_FOUND);
-        await writePaths(db, uid, id, [[entryPath('notes', nid, 'text'), text]], new Date(), tx);
-      });
-      res.json(await answer(db, uid, id));
-    }),
-  );
-
-  router.delete(
-    '/assignment/:id/notes/:nid',
-    route(async (req, res) => {
-      const { uid } = callerOf(req);
-      const id = pathId(req.params.id, NOT_FOUND);
-      const nid = pathId(req.params.nid, NOTE_NOT_FOUND);
-      await db.runTransaction(async (tx) => {
-        const doc = await mustReadIn(tx, db, uid, id);
-        if (!hasEntry(doc, 'notes', nid)) throw notFound(NOTE_NOT_FOUND);
-        const removal = FieldValue.delete();
-        await writePaths(db, uid, id, [[entryPath('notes', nid), removal]], new Date(), tx);
-      });
-      res.json(await answer(db, uid, id));
-    }),
-  );
+  // One subtask or note at a time (docs/architecture.md, The data model).
+  router.use(entryListRoutes(db, subtaskList));
+  router.use(entryListRoutes(db, noteList));
 
   return router;
 }

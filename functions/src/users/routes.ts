@@ -1,4 +1,6 @@
+import { acceptanceSchema, userPatchSchema } from '@brainboard/domain';
 import { Router } from 'express';
+import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { appOriginFor, type GoogleConfig } from '../auth/config.ts';
 import {
@@ -8,7 +10,11 @@ import {
   startGoogleGrant,
 } from '../auth/grant.ts';
 import { callerOf } from '../http/auth.ts';
-import { HttpError, route } from '../http/errors.ts';
+import { HttpError, notFound, route } from '../http/errors.ts';
+import { parseBody } from '../http/validate.ts';
+import { deleteAccount } from './account.ts';
+import { getOrCreateProfile, profileRef, rotateCsrfToken, sessionUser } from './profile.ts';
+import { endSignIn } from './signins.ts';
 
 /** The web app's page that signs the browser in with Firebase (web/src/auth). */
 const WEB_SIGN_IN_PATH = '/auth/google';
@@ -105,5 +111,103 @@ export function grantRoutes(db: Firestore, config: GoogleConfig): Router {
       }
     }),
   );
+  return router;
+}
+
+/** `GET /api/session` (the profile the web app starts from, and its CSRF token) and sign-out. */
+export function sessionRoutes(db: Firestore): Router {
+  const router = Router();
+
+  router.get(
+    '/session',
+    route(async (req, res) => {
+      const caller = callerOf(req);
+      const profile = await getOrCreateProfile(db, caller);
+      res.set('Cache-Control', 'no-store');
+      res.json({ user: sessionUser(profile, caller) });
+    }),
+  );
+
+  /**
+   * Ends this device's sign-in: its ID tokens are refused from now on, and the CSRF token
+   * in use stops working. Other devices' sign-ins stay.
+   */
+  router.post(
+    '/auth/logout',
+    route(async (req, res) => {
+      const caller = callerOf(req);
+      await endSignIn(db, caller.uid, caller.auth_time);
+      await rotateCsrfToken(db, caller.uid);
+      res.json({ ok: true });
+    }),
+  );
+
+  return router;
+}
+
+/** Consent logs are kept 6 years (docs/product.md, Constants). */
+const CONSENT_LOG_YEARS = 6;
+
+/** Top-level, server-only: no client rule reaches it, and account deletion keeps it. */
+const consentLogs = (db: Firestore) => db.collection('consent_logs');
+
+/** Only the caller's own id exists for them; any other answers 404 like a missing one. */
+function ownId(req: Parameters<typeof callerOf>[0]): string {
+  const { uid } = callerOf(req);
+  if (req.params.id !== uid) throw notFound('That user does not exist.');
+  return uid;
+}
+
+/** The user calls: profile changes, consent, account deletion. */
+export function userRoutes(auth: Auth, db: Firestore): Router {
+  const router = Router();
+
+  router.patch(
+    '/user/:id',
+    route(async (req, res) => {
+      const uid = ownId(req);
+      const changes = parseBody(userPatchSchema, req.body);
+      const updated = Object.fromEntries(
+        Object.entries(changes).filter(([, value]) => value !== undefined),
+      );
+      await profileRef(db, uid).update(updated);
+      res.json({ updated });
+    }),
+  );
+
+  router.delete(
+    '/user/:id',
+    route(async (req, res) => {
+      const uid = ownId(req);
+      await deleteAccount(auth, db, uid);
+      res.json({ ok: true });
+    }),
+  );
+
+  router.post(
+    '/acceptance',
+    route(async (req, res) => {
+      const { uid, email } = callerOf(req);
+      parseBody(acceptanceSchema, req.body);
+      const now = new Date();
+      const at = now.toISOString();
+      const expires = new Date(now);
+      expires.setFullYear(expires.getFullYear() + CONSENT_LOG_YEARS);
+      const batch = db.batch();
+      batch.update(profileRef(db, uid), { privacy_accepted_at: at, tos_accepted_at: at });
+      batch.create(consentLogs(db).doc(), {
+        uid,
+        email: email ?? null,
+        privacy_accepted_at: at,
+        tos_accepted_at: at,
+        user_agent: (req.get('user-agent') ?? '').slice(0, 300),
+        created_at: at,
+        expires_at: expires.toISOString(),
+      });
+      await batch.commit();
+      res.json({ ok: true, privacy_accepted_at: at, tos_accepted_at: at });
+    }),
+  );
+
   return router;
 }

@@ -1,19 +1,17 @@
 import { Router } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
-import { z } from 'zod';
+import { pathId } from '../assignments/lookup.ts';
 import type { GoogleConfig } from '../auth/config.ts';
 import { isTimeZone } from '@brainboard/domain';
-import { FALLBACK_TIME_ZONE } from '../calendar/event.ts';
+import { FALLBACK_TIME_ZONE } from './event.ts';
 import {
   ASSIGNMENT_NOT_FOUND,
   GOOGLE_CALL_TIMEOUT_MS,
   saveAssignmentToCalendar,
-} from '../calendar/googleCalendar.ts';
+} from './googleCalendar.ts';
 import { armDeadline, DATABASE_DEADLINE_MS } from '../http/deadline.ts';
 import { callerOf } from '../http/auth.ts';
-import { badRequest, notFound, route } from '../http/errors.ts';
-
-const idParam = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
+import { badRequest, route } from '../http/errors.ts';
 
 /**
  * `POST /api/assignment/{id}/save-to-calendar` (docs/architecture.md), body
@@ -28,8 +26,7 @@ export function calendarRoutes(db: Firestore, config: GoogleConfig): Router {
     '/assignment/:id/save-to-calendar',
     route(async (req, res) => {
       const { uid } = callerOf(req);
-      const id = idParam.safeParse(req.params.id);
-      if (!id.success) throw notFound(ASSIGNMENT_NOT_FOUND);
+      const id = pathId(req.params.id, ASSIGNMENT_NOT_FOUND);
       const body: unknown = req.body ?? {};
       if (typeof body !== 'object' || body === null || Array.isArray(body)) {
         throw badRequest('Send a JSON object, for example { "time_zone": "Europe/Berlin" }.');
@@ -44,7 +41,7 @@ export function calendarRoutes(db: Firestore, config: GoogleConfig): Router {
         db,
         config,
         uid,
-        id.data,
+        id,
         (zone as string | undefined) ?? FALLBACK_TIME_ZONE,
       );
       res.json(result);
