@@ -1,6 +1,6 @@
 /**
  * Local stack only: the Auth emulator's Google account chooser, served by the
- * API at /api/auth/google/emulator (functions/src/routes/auth.ts), so that it
+ * API at /api/auth/google/emulator (functions/src/users/routes.ts), so that it
  * runs on the app's own origin. When the student picks or adds an account, the
  * chooser stores its result under `firebase:redirectEvent:<apiKey>:<appName>`
  * in this tab's sessionStorage and returns to `redirectUrl`. The sign-in page
