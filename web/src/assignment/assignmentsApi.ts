@@ -1,6 +1,6 @@
 import type { Assignment, Repeat, RepeatScope, Status } from '@brainboard/domain';
 import { NEW_ASSIGNMENT_WITHOUT_ID } from '@brainboard/domain';
-import { ApiError, errorFromResponse, type ApiClient } from '../api/client.ts';
+import { ApiError, type ApiClient } from '../api/client.ts';
 
 /**
  * Data access for assignments, named by intent (docs/architecture.md). Every
@@ -54,52 +54,30 @@ export async function fetchAssignments(api: ApiClient, signal?: AbortSignal) {
   return api.get<Assignment[]>('/api/assignments', signal ? { signal } : {});
 }
 
-/** Where and as whom fetchAssignmentsIfChanged asks (the shared client sends no custom headers). */
-export interface ConditionalSource {
-  /** API origin; '' means the same origin. */
-  baseUrl: string;
-  getIdToken(): Promise<string | null>;
-  fetch?: typeof fetch;
-}
-
 export type AssignmentsIfChanged =
   { changed: false } | { changed: true; assignments: Assignment[]; etag: string | null };
 
 /**
- * GET /api/assignments for cheap polling: sends If-None-Match with the last ETag, and a 304
- * answer means nothing changed. `cache: 'no-store'` keeps the browser's own cache out of it.
+ * GET /api/assignments for cheap polling: sends the last ETag, and a 304 answer means nothing
+ * changed.
  */
 export async function fetchAssignmentsIfChanged(
-  source: ConditionalSource,
+  api: Pick<ApiClient, 'conditionalGet'>,
   etag: string | null,
   signal?: AbortSignal,
 ): Promise<AssignmentsIfChanged> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = await source.getIdToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (etag) headers['If-None-Match'] = etag;
-  const doFetch = source.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const res = await doFetch(`${source.baseUrl.replace(/\/+$/, '')}/api/assignments`, {
-    headers,
-    credentials: 'include',
-    cache: 'no-store',
-    signal: signal ?? null,
-  });
-  if (res.status === 304) return { changed: false };
-  const text = await res.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
-  }
-  if (!res.ok) throw errorFromResponse(res.status, body);
-  if (!Array.isArray(body)) {
+  const answer = await api.conditionalGet<unknown>(
+    '/api/assignments',
+    etag,
+    signal ? { signal } : {},
+  );
+  if (answer.notModified) return { changed: false };
+  if (!Array.isArray(answer.body)) {
     throw new ApiError('bad-response', 'The list of assignments could not be read.', {
-      status: res.status,
+      status: 200,
     });
   }
-  return { changed: true, assignments: body as Assignment[], etag: res.headers.get('ETag') };
+  return { changed: true, assignments: answer.body as Assignment[], etag: answer.etag };
 }
 
 export async function fetchAssignment(api: ApiClient, id: string) {
