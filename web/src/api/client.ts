@@ -16,11 +16,12 @@ import {
   serverErrorField,
 } from './errors';
 import type { SessionUser } from './types';
+import type { HttpMethod } from '@brainboard/domain';
 
 export * from './errors';
 export type * from './types';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type { HttpMethod };
 
 export interface RequestOptions {
   /** Sent as JSON; a FormData value is sent as multipart instead. */
@@ -267,7 +268,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           headers,
           body,
           credentials: 'include',
-          ...(spec.cache ? { cache: spec.cache } : {}),
+          cache: spec.cache ?? 'default',
           signal: controller.signal,
         }),
         controller.signal,
