@@ -175,10 +175,12 @@ describe.runIf(browserAvailable('rough edges (laptop) browser test'))(
           (r) => r.url().includes('/api/upload-pdf') && r.request().method() === 'POST',
         );
       const attached = (dialog: Locator) => dialog.getByRole('list', { name: 'Attached PDFs' });
-      async function reopen(title: string) {
+      /** Opens the card's editor; the closed section already says how many PDFs it holds. */
+      async function reopen(title: string, pdfs: string) {
         await card(page, title).getByRole('heading').click();
         const e = page.getByRole('dialog', { name: 'Edit Assignment' });
         await expect.poll(() => e.getByLabel('Title').inputValue()).toBe(title);
+        await e.getByText(pdfs, { exact: true }).waitFor({ timeout: 10_000 });
         await e.getByRole('button', { name: 'Description, Status, Notes, Files' }).click();
         return e;
       }
@@ -200,7 +202,7 @@ describe.runIf(browserAvailable('rough edges (laptop) browser test'))(
       const id = ((await (await created).json()) as { item: { id: string } }).item.id;
       await d.waitFor({ state: 'detached' });
 
-      let e = await reopen('Field trip form');
+      let e = await reopen('Field trip form', '1 PDF attached');
       const item = attached(e).getByRole('listitem');
       await expect
         .poll(() => item.innerText(), { timeout: 10_000 })
@@ -215,7 +217,7 @@ describe.runIf(browserAvailable('rough edges (laptop) browser test'))(
       await attached(e).getByText('rubric.pdf').waitFor();
       await page.keyboard.press('Escape');
       await e.waitFor({ state: 'detached' });
-      e = await reopen('Field trip form');
+      e = await reopen('Field trip form', '2 PDFs attached');
       await attached(e).getByText('notes.pdf').waitFor();
       await attached(e).getByText('rubric.pdf').waitFor();
       expect(await attached(e).getByRole('listitem').count()).toBe(2);
@@ -244,7 +246,7 @@ describe.runIf(browserAvailable('rough edges (laptop) browser test'))(
           { timeout: 15_000 },
         )
         .toBe(false);
-      e = await reopen('Field trip form');
+      e = await reopen('Field trip form', '2 PDFs attached');
 
       // Remove: gone from the list, after reopening, and from the API.
       const removed = page.waitForResponse((r) => r.request().method() === 'DELETE');
@@ -253,7 +255,7 @@ describe.runIf(browserAvailable('rough edges (laptop) browser test'))(
       await attached(e).getByText('notes.pdf').waitFor({ state: 'detached' });
       await page.keyboard.press('Escape');
       await e.waitFor({ state: 'detached' });
-      e = await reopen('Field trip form');
+      e = await reopen('Field trip form', '1 PDF attached');
       await attached(e).getByText('rubric.pdf').waitFor();
       expect(await attached(e).getByText('notes.pdf').count()).toBe(0);
       const listed = await student.as<{ files: { name: string }[] }>(

@@ -7,7 +7,7 @@ import {
   TITLE_WARN_THRESHOLD,
   type Status,
 } from '@brainboard/domain';
-import type { FormEvent, ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { SuggestSubtasksButton } from '../ai/SuggestSubtasksButton.tsx';
 import { RepeatField } from '../recurrence/RepeatField.tsx';
 import { repeatFormOf } from '../recurrence/repeatForm.ts';
@@ -51,6 +51,7 @@ export function AssignmentForm({
   const { id, isNew, titleRef, draft, titleError, file, repeatForm, discard } = state;
   const { form, setForm, set } = draft;
   const { subtasks } = lists;
+  const [pdfCount, setPdfCount] = useState(0);
 
   return (
     <Modal
@@ -137,7 +138,12 @@ export function AssignmentForm({
           />
         </Disclosure>
 
-        <Disclosure title="Description, Status, Notes, Files">
+        <Disclosure
+          title="Description, Status, Notes, Files"
+          summary={
+            pdfCount > 0 ? `${pdfCount} PDF${pdfCount === 1 ? '' : 's'} attached` : undefined
+          }
+        >
           <div className="field">
             <label className="field__label" htmlFor={`${id}-description`}>
               Description
@@ -190,6 +196,7 @@ export function AssignmentForm({
             uploading={state.uploading}
             onUpload={(f) => void state.upload(f)}
             onRemoved={(fileId) => state.setFile((f) => (f?.id === fileId ? null : f))}
+            onCount={setPdfCount}
           />
         </Disclosure>
 

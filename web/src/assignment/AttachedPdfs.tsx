@@ -26,6 +26,7 @@ export function AttachedPdfs({
   uploading,
   onUpload,
   onRemoved,
+  onCount,
 }: {
   /** The assignment's id, or the id it will be created with. */
   assignmentId: string;
@@ -37,6 +38,8 @@ export function AttachedPdfs({
   onUpload(file: File): void;
   /** After a file was removed on the server. */
   onRemoved(fileId: string): void;
+  /** How many files are listed, whenever that changes. */
+  onCount?(count: number): void;
 }) {
   const [stored, setStored] = useState<AttachedFile[]>([]);
   const [added, setAdded] = useState<AttachedFile[]>([]);
@@ -91,6 +94,8 @@ export function AttachedPdfs({
     (f) => !removed.has(f.id),
   );
   const latest = added.at(-1);
+  const count = files.length;
+  useEffect(() => onCount?.(count), [count, onCount]);
 
   async function remove(file: AttachedFile) {
     setRemoving(file.id);

@@ -1,13 +1,18 @@
 import { useId, useState, type ReactNode } from 'react';
 
-/** A collapsible section: a heading with a toggle button; the content stays mounted. */
+/**
+ * A collapsible section: a heading with a toggle button; the content stays mounted. While it
+ * is closed, `summary` (when given) says what it holds, so nothing inside goes unnoticed.
+ */
 export function Disclosure({
   title,
   defaultOpen = false,
+  summary,
   children,
 }: {
   title: string;
   defaultOpen?: boolean;
+  summary?: string | undefined;
   children: ReactNode;
 }) {
   const [open, setOpen] = useState(defaultOpen);
@@ -34,6 +39,7 @@ export function Disclosure({
           </svg>
           {title}
         </button>
+        {!open && summary && <span className="disclosure__summary">{summary}</span>}
       </h3>
       <div id={id} className="disclosure__body" hidden={!open}>
         {children}
