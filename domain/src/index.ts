@@ -17,3 +17,4 @@ export * from './recurrence.ts';
 export * from './estimates.ts';
 export * from './whatNow.ts';
 export * from './reset.ts';
+export * from './contract.ts';

@@ -36,11 +36,28 @@ interface Subscription {
 }
 interface SubscribeOptions {
   live?: () => Promise<{ listen(uid: string, handlers: LiveHandlers): () => void } | null>;
-  source?: { baseUrl: string; getIdToken(): Promise<string | null>; fetch?: typeof fetch };
+  api?: PollingClient;
   intervalMs?: number;
   connectTimeoutMs?: number;
 }
+/** The web app's API client, as far as polling uses it. */
+interface PollingClient {
+  conditionalGet(
+    path: string,
+    etag: string | null,
+    init?: { signal?: AbortSignal },
+  ): Promise<unknown>;
+}
 const BOARD = new URL('../../web/src/board/', import.meta.url).pathname;
+const { createApiClient } = (await import(
+  /* @vite-ignore */ new URL('../../web/src/api/client.ts', import.meta.url).pathname
+)) as {
+  createApiClient(options: {
+    baseUrl: string;
+    getIdToken(): Promise<string | null>;
+    fetch: typeof fetch;
+  }): PollingClient;
+};
 const { listenToAssignments } = (await import(/* @vite-ignore */ `${BOARD}liveAssignments.ts`)) as {
   listenToAssignments(db: Firestore, uid: string, handlers: LiveHandlers): () => void;
 };
@@ -197,19 +214,19 @@ describe('the live assignment listener (Firebase JS SDK, Node build, lite Firest
 });
 
 describe('subscribeToAssignments falls back to polling at runtime', () => {
-  /** A stand-in for GET /api/assignments that answers `list`. */
+  /** A client whose stand-in for GET /api/assignments answers `list`. */
   function pollSource(list: Assignment[]) {
     const calls: string[] = [];
     return {
       calls,
-      source: {
+      client: createApiClient({
         baseUrl: 'http://api.invalid',
         getIdToken: async () => 'token',
         fetch: (async (url: string | URL | Request) => {
           calls.push(String(url));
           return new Response(JSON.stringify(list), { status: 200, headers: { ETag: '"v1"' } });
         }) as typeof fetch,
-      },
+      }),
     };
   }
   const polled = [{ id: 'p1', title: 'From the API', rank: 0 } as Assignment];
@@ -226,7 +243,7 @@ describe('subscribeToAssignments falls back to polling at runtime', () => {
       live: async () => ({
         listen: (uid, handlers) => listenToAssignments(webFirestore(denied.port), uid, handlers),
       }),
-      source: api.source,
+      api: api.client,
       intervalMs: 60_000,
     });
     await expect.poll(() => updates.map((u) => u.kind), { timeout: 10_000 }).toEqual(['poll']);
@@ -247,7 +264,7 @@ describe('subscribeToAssignments falls back to polling at runtime', () => {
       live: async () => ({
         listen: (uid, handlers) => listenToAssignments(webFirestore(closed), uid, handlers),
       }),
-      source: api.source,
+      api: api.client,
       intervalMs: 60_000,
       connectTimeoutMs: 500,
     });
@@ -266,7 +283,7 @@ describe('subscribeToAssignments falls back to polling at runtime', () => {
       live: async () => ({
         listen: (id, handlers) => listenToAssignments(webFirestore(port), id, handlers),
       }),
-      source: api.source,
+      api: api.client,
       intervalMs: 60_000,
       connectTimeoutMs: 5_000,
     });

@@ -424,6 +424,48 @@ describe('responses', () => {
   });
 });
 
+describe('conditionalGet', () => {
+  it('sends If-None-Match with the ETag, no-store and the Bearer token; 304 is notModified', async () => {
+    const fetchMock = fakeFetch(() => new Response(null, { status: 304 }));
+    const api = client(fetchMock);
+
+    await expect(api.conditionalGet('/api/assignments', 'W/"v1"')).resolves.toEqual({
+      notModified: true,
+    });
+
+    const { url, method, headers, init } = call(fetchMock, 0);
+    expect(`${method} ${url}`).toBe('GET /api/assignments');
+    expect(headers.get('If-None-Match')).toBe('W/"v1"');
+    expect(headers.get('Authorization')).toBe('Bearer id-token-1');
+    expect(init.cache).toBe('no-store');
+    expect(init.credentials).toBe('include');
+  });
+
+  it('answers the body and the new ETag; without an ETag it sends no If-None-Match', async () => {
+    const fetchMock = fakeFetch(
+      () => new Response(JSON.stringify([{ id: 'a1' }]), { headers: { ETag: 'W/"v2"' } }),
+    );
+    const api = client(fetchMock);
+
+    await expect(api.conditionalGet('/api/assignments', null)).resolves.toEqual({
+      notModified: false,
+      body: [{ id: 'a1' }],
+      etag: 'W/"v2"',
+    });
+    expect(call(fetchMock, 0).headers.has('If-None-Match')).toBe(false);
+  });
+
+  it('maps a failed answer to the same ApiError as any call', async () => {
+    const fetchMock = fakeFetch(() => json({ error: 'Down for a moment.' }, 503));
+    const api = client(fetchMock);
+
+    const error = await rejection(api.conditionalGet('/api/assignments', 'W/"v1"'));
+    expect(error.kind).toBe('bad-response');
+    expect(error.status).toBe(503);
+    expect(error.message).toBe('Down for a moment.');
+  });
+});
+
 describe('errors', () => {
   it('surfaces the JSON error field of a 4xx as a bad request', async () => {
     const fetchMock = fakeFetch(() => json({ error: 'Title is too long (125 at most).' }, 400));

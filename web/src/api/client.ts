@@ -16,11 +16,12 @@ import {
   serverErrorField,
 } from './errors';
 import type { SessionUser } from './types';
+import type { HttpMethod } from '@brainboard/domain';
 
 export * from './errors';
 export type * from './types';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type { HttpMethod };
 
 export interface RequestOptions {
   /** Sent as JSON; a FormData value is sent as multipart instead. */
@@ -34,6 +35,13 @@ export interface RequestOptions {
 }
 
 type ShorthandOptions = Omit<RequestOptions, 'body'>;
+
+/**
+ * The answer to a conditional GET: `notModified` when the server answered 304 to the ETag
+ * sent, else the body and the ETag to send next time.
+ */
+export type ConditionalAnswer<T> =
+  { notModified: true } | { notModified: false; body: T; etag: string | null };
 
 export interface ApiClientOptions {
   /** API origin (and optional prefix); '' (the default) means same origin. */
@@ -59,6 +67,15 @@ export interface ApiClient {
    * the caller's signal keeps cancelling the stream after that.
    */
   stream(path: string, body?: unknown, signal?: AbortSignal): Promise<Response>;
+  /**
+   * A GET for cheap polling: sends If-None-Match with `etag` (when there is one) and keeps the
+   * browser's cache out of it (`cache: 'no-store'`); a 304 answer is `notModified`.
+   */
+  conditionalGet<T = unknown>(
+    path: string,
+    etag: string | null,
+    init?: ShorthandOptions,
+  ): Promise<ConditionalAnswer<T>>;
   /** GET /api/session; resolves with its `user` and caches the CSRF token it carries. */
   getSession(): Promise<SessionUser>;
   /** Forget the cached CSRF token (logout, user change). */
@@ -160,12 +177,29 @@ interface Exchange {
   timeoutMs: number;
   /** Stream mode: an ok response is returned with its body unread. */
   stream?: boolean;
+  /** Sent on top of the client's own headers. */
+  headers?: Record<string, string>;
+  cache?: RequestCache;
 }
 
 interface Exchanged {
   response: Response;
   /** The body text; null only for an ok response in stream mode. */
   text: string | null;
+}
+
+/** The parsed JSON body of an answer (undefined when empty), or the ApiError it stands for. */
+function bodyOf<T>({ response, text }: Exchanged): T {
+  const bodyText = text ?? '';
+  if (!response.ok) throw errorFromResponse(response.status, parsedOrUndefined(bodyText));
+  if (response.status === 204 || response.status === 205 || bodyText.trim() === '') {
+    return undefined as T;
+  }
+  const parsed = parseJson(bodyText);
+  if (!parsed.ok) {
+    throw new ApiError('bad-response', API_MESSAGES.unreadable, { status: response.status });
+  }
+  return parsed.value as T;
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -191,6 +225,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function headersFor(spec: Exchange, hasJsonBody: boolean): Promise<Record<string, string>> {
     const headers: Record<string, string> = {
+      ...spec.headers,
       Accept: spec.stream ? 'text/event-stream, application/json' : 'application/json',
     };
     if (hasJsonBody) headers['Content-Type'] = 'application/json';
@@ -233,6 +268,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           headers,
           body,
           credentials: 'include',
+          cache: spec.cache ?? 'default',
           signal: controller.signal,
         }),
         controller.signal,
@@ -349,17 +385,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     path: string,
     init: RequestOptions = {},
   ): Promise<T> {
-    const { response, text } = await send(method, path, init, false);
-    const bodyText = text ?? '';
-    if (!response.ok) throw errorFromResponse(response.status, parsedOrUndefined(bodyText));
-    if (response.status === 204 || response.status === 205 || bodyText.trim() === '') {
-      return undefined as T;
-    }
-    const parsed = parseJson(bodyText);
-    if (!parsed.ok) {
-      throw new ApiError('bad-response', API_MESSAGES.unreadable, { status: response.status });
-    }
-    return parsed.value as T;
+    return bodyOf<T>(await send(method, path, init, false));
   }
 
   return {
@@ -369,6 +395,21 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     put: (path, body, init) => request('PUT', path, { ...init, body }),
     patch: (path, body, init) => request('PATCH', path, { ...init, body }),
     delete: (path, body, init) => request('DELETE', path, { ...init, body }),
+
+    async conditionalGet<T>(path: string, etag: string | null, init: ShorthandOptions = {}) {
+      const answer = await exchange({
+        method: 'GET',
+        path,
+        query: init.query,
+        signal: init.signal,
+        timeoutMs: requestTimeoutMs,
+        headers: etag ? { 'If-None-Match': etag } : {},
+        cache: 'no-store',
+      });
+      if (answer.response.status === 304) return { notModified: true as const };
+      const body = bodyOf<T>(answer);
+      return { notModified: false as const, body, etag: answer.response.headers.get('ETag') };
+    },
 
     async stream(path, body, signal) {
       const { response, text } = await send('POST', path, { body, signal }, true);

@@ -1,6 +1,7 @@
-import type { Assignment, Repeat, RepeatScope, Status } from '@brainboard/domain';
+import type { Assignment, AttachedFile, Repeat, RepeatScope, Status } from '@brainboard/domain';
 import { NEW_ASSIGNMENT_WITHOUT_ID } from '@brainboard/domain';
-import { ApiError, errorFromResponse, type ApiClient } from '../api/client.ts';
+import { callEndpoint } from '../api/call.ts';
+import { API_MESSAGES, ApiError, type ApiClient } from '../api/client.ts';
 
 /**
  * Data access for assignments, named by intent (docs/architecture.md). Every
@@ -48,74 +49,51 @@ export type AssignmentChanges = Partial<
   scope?: RepeatScope;
 };
 
-const enc = encodeURIComponent;
+/** One subtask's change: ticked, renamed or estimated. */
+const SUBTASK = 'PATCH /api/assignment/:id/subtasks/:subtaskId';
 
 export async function fetchAssignments(api: ApiClient, signal?: AbortSignal) {
-  return api.get<Assignment[]>('/api/assignments', signal ? { signal } : {});
-}
-
-/** Where and as whom fetchAssignmentsIfChanged asks (the shared client sends no custom headers). */
-export interface ConditionalSource {
-  /** API origin; '' means the same origin. */
-  baseUrl: string;
-  getIdToken(): Promise<string | null>;
-  fetch?: typeof fetch;
+  return callEndpoint(api, 'GET /api/assignments', {}, undefined, { signal });
 }
 
 export type AssignmentsIfChanged =
   { changed: false } | { changed: true; assignments: Assignment[]; etag: string | null };
 
 /**
- * GET /api/assignments for cheap polling: sends If-None-Match with the last ETag, and a 304
- * answer means nothing changed. `cache: 'no-store'` keeps the browser's own cache out of it.
+ * GET /api/assignments for cheap polling: sends the last ETag, and a 304 answer means nothing
+ * changed.
  */
 export async function fetchAssignmentsIfChanged(
-  source: ConditionalSource,
+  api: Pick<ApiClient, 'conditionalGet'>,
   etag: string | null,
   signal?: AbortSignal,
 ): Promise<AssignmentsIfChanged> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = await source.getIdToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (etag) headers['If-None-Match'] = etag;
-  const doFetch = source.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const res = await doFetch(`${source.baseUrl.replace(/\/+$/, '')}/api/assignments`, {
-    headers,
-    credentials: 'include',
-    cache: 'no-store',
-    signal: signal ?? null,
-  });
-  if (res.status === 304) return { changed: false };
-  const text = await res.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
+  const answer = await api.conditionalGet<unknown>(
+    '/api/assignments',
+    etag,
+    signal ? { signal } : {},
+  );
+  if (answer.notModified) return { changed: false };
+  if (!Array.isArray(answer.body)) {
+    throw new ApiError('bad-response', API_MESSAGES.unreadable);
   }
-  if (!res.ok) throw errorFromResponse(res.status, body);
-  if (!Array.isArray(body)) {
-    throw new ApiError('bad-response', 'The list of assignments could not be read.', {
-      status: res.status,
-    });
-  }
-  return { changed: true, assignments: body as Assignment[], etag: res.headers.get('ETag') };
+  return { changed: true, assignments: answer.body as Assignment[], etag: answer.etag };
 }
 
 export async function fetchAssignment(api: ApiClient, id: string) {
-  return (await api.get<{ item: Assignment }>(`/api/assignment/${enc(id)}`)).item;
+  return (await callEndpoint(api, 'GET /api/assignment/:id', { id })).item;
 }
 
 /** POST /api/assignment; the answer must carry the new id. */
 export async function createAssignment(api: ApiClient, input: AssignmentInput) {
-  const res = await api.post<{ item?: Partial<Assignment> }>('/api/assignment', input);
+  const res = await callEndpoint(api, 'POST /api/assignment', {}, input);
   if (!res?.item?.id) throw new Error(NEW_ASSIGNMENT_WITHOUT_ID);
-  return res.item as Assignment;
+  return res.item;
 }
 
 /** PATCH /api/assignment with only the changed fields. */
 export async function updateAssignment(api: ApiClient, id: string, changes: AssignmentChanges) {
-  return (await api.patch<{ item: Assignment }>('/api/assignment', { id, ...changes })).item;
+  return (await callEndpoint(api, 'PATCH /api/assignment', {}, { id, ...changes })).item;
 }
 
 /** A fresh client-chosen id ("<kind>-<timestamp>-<random>") for an idempotent create. */
@@ -170,8 +148,10 @@ export async function deleteAssignment(
   id: string,
   scope?: RepeatScope,
 ): Promise<Assignment | null> {
-  const body = await api.delete<{ next?: Assignment | null } | undefined>(
-    '/api/assignment',
+  const body = await callEndpoint(
+    api,
+    'DELETE /api/assignment',
+    {},
     scope ? { id, scope } : { id },
   );
   return body?.next ?? null;
@@ -183,7 +163,7 @@ export async function addSubtask(
   subtask: { id: string; title: string; estimate_minutes?: number },
 ) {
   return (
-    await api.post<{ item: Assignment }>(`/api/assignment/${enc(assignmentId)}/subtasks`, subtask)
+    await callEndpoint(api, 'POST /api/assignment/:id/subtasks', { id: assignmentId }, subtask)
   ).item;
 }
 
@@ -193,12 +173,7 @@ export async function toggleSubtask(
   subtaskId: string,
   completed: boolean,
 ) {
-  return (
-    await api.patch<{ item: Assignment }>(
-      `/api/assignment/${enc(assignmentId)}/subtasks/${enc(subtaskId)}`,
-      { completed },
-    )
-  ).item;
+  return (await callEndpoint(api, SUBTASK, { id: assignmentId, subtaskId }, { completed })).item;
 }
 
 export async function renameSubtask(
@@ -207,12 +182,7 @@ export async function renameSubtask(
   subtaskId: string,
   title: string,
 ) {
-  return (
-    await api.patch<{ item: Assignment }>(
-      `/api/assignment/${enc(assignmentId)}/subtasks/${enc(subtaskId)}`,
-      { title },
-    )
-  ).item;
+  return (await callEndpoint(api, SUBTASK, { id: assignmentId, subtaskId }, { title })).item;
 }
 
 /** One subtask's estimate in whole minutes, or null to clear it. */
@@ -223,18 +193,23 @@ export async function estimateSubtask(
   minutes: number | null,
 ) {
   return (
-    await api.patch<{ item: Assignment }>(
-      `/api/assignment/${enc(assignmentId)}/subtasks/${enc(subtaskId)}`,
-      { estimate_minutes: minutes },
+    await callEndpoint(
+      api,
+      SUBTASK,
+      { id: assignmentId, subtaskId },
+      {
+        estimate_minutes: minutes,
+      },
     )
   ).item;
 }
 
 export async function removeSubtask(api: ApiClient, assignmentId: string, subtaskId: string) {
   return (
-    await api.delete<{ item: Assignment }>(
-      `/api/assignment/${enc(assignmentId)}/subtasks/${enc(subtaskId)}`,
-    )
+    await callEndpoint(api, 'DELETE /api/assignment/:id/subtasks/:subtaskId', {
+      id: assignmentId,
+      subtaskId,
+    })
   ).item;
 }
 
@@ -245,17 +220,16 @@ export async function addNote(
   id: string = newClientId('note'),
 ) {
   return (
-    await api.post<{ item: Assignment }>(`/api/assignment/${enc(assignmentId)}/notes`, {
-      id,
-      text,
-    })
+    await callEndpoint(api, 'POST /api/assignment/:id/notes', { id: assignmentId }, { id, text })
   ).item;
 }
 
 export async function editNote(api: ApiClient, assignmentId: string, noteId: string, text: string) {
   return (
-    await api.patch<{ item: Assignment }>(
-      `/api/assignment/${enc(assignmentId)}/notes/${enc(noteId)}`,
+    await callEndpoint(
+      api,
+      'PATCH /api/assignment/:id/notes/:noteId',
+      { id: assignmentId, noteId },
       { text },
     )
   ).item;
@@ -263,9 +237,10 @@ export async function editNote(api: ApiClient, assignmentId: string, noteId: str
 
 export async function removeNote(api: ApiClient, assignmentId: string, noteId: string) {
   return (
-    await api.delete<{ item: Assignment }>(
-      `/api/assignment/${enc(assignmentId)}/notes/${enc(noteId)}`,
-    )
+    await callEndpoint(api, 'DELETE /api/assignment/:id/notes/:noteId', {
+      id: assignmentId,
+      noteId,
+    })
   ).item;
 }
 
@@ -281,31 +256,25 @@ export async function uploadPdf(
 ): Promise<string> {
   const form = new FormData();
   form.append('file', file, file.name);
-  const res = await api.request<{ file_id?: unknown; error?: unknown }>('POST', '/api/upload-pdf', {
-    formData: form,
-    ...(assignmentId ? { query: { assignment_id: assignmentId } } : {}),
-  });
+  const res: { file_id?: unknown; error?: unknown } | undefined = await callEndpoint(
+    api,
+    'POST /api/upload-pdf',
+    {},
+    form,
+    { query: assignmentId ? { assignment_id: assignmentId } : {} },
+  );
   if (typeof res?.file_id === 'string' && res.file_id !== '') return res.file_id;
   throw new Error(typeof res?.error === 'string' && res.error ? res.error : 'Unknown error');
 }
 
-/** A PDF attached to an assignment. */
-export interface AttachedFile {
-  id: string;
-  name: string;
-  /** Bytes. */
-  size: number;
-  uploaded_at: string;
-}
+export type { AttachedFile };
 
 /** GET /api/assignment/{id}/files: the PDFs attached to the assignment, oldest first. */
 export async function listAttachedFiles(
   api: ApiClient,
   assignmentId: string,
 ): Promise<AttachedFile[]> {
-  const res = await api.get<{ files?: AttachedFile[] }>(
-    `/api/assignment/${enc(assignmentId)}/files`,
-  );
+  const res = await callEndpoint(api, 'GET /api/assignment/:id/files', { id: assignmentId });
   return Array.isArray(res?.files) ? res.files : [];
 }
 
@@ -315,9 +284,10 @@ export async function removeAttachedFile(
   assignmentId: string,
   fileId: string,
 ): Promise<AttachedFile[]> {
-  const res = await api.delete<{ files?: AttachedFile[] }>(
-    `/api/assignment/${enc(assignmentId)}/files/${enc(fileId)}`,
-  );
+  const res = await callEndpoint(api, 'DELETE /api/assignment/:id/files/:fileId', {
+    id: assignmentId,
+    fileId,
+  });
   return Array.isArray(res?.files) ? res.files : [];
 }
 
@@ -332,7 +302,7 @@ export async function dropUploadsOfUncreated(
   fileIds: readonly string[],
 ): Promise<void> {
   try {
-    await api.get(`/api/assignment/${enc(assignmentId)}`);
+    await fetchAssignment(api, assignmentId);
     return;
   } catch (err) {
     if (!(err instanceof ApiError && err.status === 404)) return;
@@ -344,7 +314,7 @@ export async function dropUploadsOfUncreated(
 
 /** GET /api/tasks/next-due: the task to focus on, or null when nothing is pending (204). */
 export async function fetchNextDueTask(api: ApiClient, userId: string) {
-  const task = await api.get<Assignment | undefined>('/api/tasks/next-due', {
+  const task = await callEndpoint(api, 'GET /api/tasks/next-due', {}, undefined, {
     query: { userId, t: String(Date.now()) },
   });
   return task ?? null;

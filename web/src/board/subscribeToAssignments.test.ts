@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 vi.mock('../firebase/firebase.ts', () => ({ auth: {}, firebaseApp: {} }));
 
 const { pollAssignments, POLL_INTERVAL_MS } = await import('./subscribeToAssignments.ts');
+const { createApiClient } = await import('../api/client.ts');
 
 const item = (id: string) => ({ id, rank: 0 }) as Assignment;
 
@@ -12,16 +13,18 @@ function fakeServer() {
   let version = 1;
   let list: Assignment[] = [item('a')];
   let failNext = false;
-  const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
-    const headers = (init?.headers ?? {}) as Record<string, string>;
-    seen.push(headers['If-None-Match'] ?? null);
-    expect(headers.Authorization).toBe('Bearer token-1');
+  const fetch = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+    const headers = new Headers(init?.headers);
+    seen.push(headers.get('If-None-Match'));
+    expect(String(url)).toBe('/api/assignments');
+    expect(headers.get('Authorization')).toBe('Bearer token-1');
+    expect(init?.cache).toBe('no-store');
     if (failNext) {
       failNext = false;
       return new Response(JSON.stringify({ error: 'Down for a moment.' }), { status: 503 });
     }
     const etag = `W/"v${version}"`;
-    if (headers['If-None-Match'] === etag) return new Response(null, { status: 304 });
+    if (headers.get('If-None-Match') === etag) return new Response(null, { status: 304 });
     return new Response(JSON.stringify(list), { status: 200, headers: { ETag: etag } });
   });
   return {
@@ -34,11 +37,10 @@ function fakeServer() {
     fail() {
       failNext = true;
     },
-    source: {
-      baseUrl: '',
+    api: createApiClient({
       getIdToken: async () => 'token-1',
       fetch: fetch as typeof globalThis.fetch,
-    },
+    }),
   };
 }
 
@@ -58,7 +60,7 @@ describe('pollAssignments (live without Firestore)', () => {
   it('polls every 1.5 s, sends the last ETag and reports only changes', async () => {
     const server = fakeServer();
     const listener = vi.fn(() => true);
-    const stop = pollAssignments(listener, { source: server.source });
+    const stop = pollAssignments(listener, { api: server.api });
 
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
     expect(listener).toHaveBeenCalledTimes(1);
@@ -80,7 +82,7 @@ describe('pollAssignments (live without Firestore)', () => {
   it('forgets the ETag when the board could not apply a list, so the next poll sends it again', async () => {
     const server = fakeServer();
     const listener = vi.fn().mockReturnValueOnce(false).mockReturnValue(true);
-    const stop = pollAssignments(listener, { source: server.source });
+    const stop = pollAssignments(listener, { api: server.api });
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 2);
     expect(server.seen).toEqual([null, null]);
     expect(listener).toHaveBeenCalledTimes(2);
@@ -91,7 +93,7 @@ describe('pollAssignments (live without Firestore)', () => {
     const server = fakeServer();
     const listener = vi.fn(() => true);
     visibility = 'hidden';
-    const stop = pollAssignments(listener, { source: server.source });
+    const stop = pollAssignments(listener, { api: server.api });
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 4);
     expect(server.fetch).not.toHaveBeenCalled();
     visibility = 'visible';
@@ -107,7 +109,7 @@ describe('pollAssignments (live without Firestore)', () => {
     const listener = vi.fn(() => true);
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     server.fail();
-    const stop = pollAssignments(listener, { source: server.source });
+    const stop = pollAssignments(listener, { api: server.api });
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
     expect(error).toHaveBeenCalled();
     expect(listener).not.toHaveBeenCalled();

@@ -1,7 +1,8 @@
 import type { Assignment } from '@brainboard/domain';
-import { fetchAssignmentsIfChanged, type ConditionalSource } from '../assignment/assignmentsApi.ts';
+import type { ApiClient } from '../api/client.ts';
+import { fetchAssignmentsIfChanged } from '../assignment/assignmentsApi.ts';
 import { config } from '../config.ts';
-import { auth } from '../firebase/firebase.ts';
+import { directApi } from '../firebase/api.ts';
 import type { LiveAssignmentsHandlers } from './liveAssignments.ts';
 
 /**
@@ -37,16 +38,12 @@ export const POLL_INTERVAL_MS = 1500;
 
 export interface PollingOptions {
   intervalMs?: number;
-  source?: ConditionalSource;
+  /**
+   * The API client it asks; by default the one that never queues (a read has nothing to keep
+   * on this device).
+   */
+  api?: Pick<ApiClient, 'conditionalGet'>;
 }
-
-const defaultSource: ConditionalSource = {
-  baseUrl: config.apiBase,
-  getIdToken: async () => {
-    await auth.authStateReady();
-    return auth.currentUser ? auth.currentUser.getIdToken() : null;
-  },
-};
 
 const hasDocument = typeof document !== 'undefined';
 const visible = () => !hasDocument || document.visibilityState === 'visible';
@@ -54,7 +51,7 @@ const visible = () => !hasDocument || document.visibilityState === 'visible';
 /** Polls GET /api/assignments (the fallback path). Exported for tests. */
 export function pollAssignments(
   listener: AssignmentsListener,
-  { intervalMs = POLL_INTERVAL_MS, source = defaultSource }: PollingOptions = {},
+  { intervalMs = POLL_INTERVAL_MS, api = directApi }: PollingOptions = {},
 ): Subscription {
   let etag: string | null = null;
   let stopped = false;
@@ -85,7 +82,7 @@ export function pollAssignments(
     inFlight = controller;
     const requestedAt = performance.now();
     try {
-      const result = await fetchAssignmentsIfChanged(source, etag, controller.signal);
+      const result = await fetchAssignmentsIfChanged(api, etag, controller.signal);
       if (!stopped && result.changed) {
         const applied = listener({ assignments: result.assignments, requestedAt, kind: 'poll' });
         etag = applied === false ? null : result.etag;

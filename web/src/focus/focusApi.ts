@@ -1,4 +1,5 @@
 import { formatDateOnly, type Assignment } from '@brainboard/domain';
+import { callEndpoint } from '../api/call.ts';
 import type { ApiClient } from '../api/client.ts';
 
 /** The browser's local calendar date, 'YYYY-MM-DD': the day the streak counts. */
@@ -8,8 +9,8 @@ export function localDate(now: Date = new Date()): string {
 
 /** POST /api/focus/complete: records a completed focus session, answers the streak. */
 export async function completeFocusSession(api: ApiClient, date: string): Promise<number> {
-  const res = await api.post<{ streak?: unknown }>('/api/focus/complete', { date });
-  const streak = res?.streak;
+  const res = await callEndpoint(api, 'POST /api/focus/complete', {}, { date });
+  const streak: unknown = res?.streak;
   if (typeof streak !== 'number' || !Number.isFinite(streak)) {
     throw new Error('The server did not answer the focus streak.');
   }
@@ -25,7 +26,7 @@ export async function fetchNextFocusTask(
   currentId: string,
   seen: readonly string[],
 ): Promise<Assignment | null> {
-  const task = await api.get<Assignment | undefined>('/api/focus/next', {
+  const task = await callEndpoint(api, 'GET /api/focus/next', {}, undefined, {
     query: { current: currentId, seen: seen.join(','), t: String(Date.now()) },
   });
   return task ?? null;

@@ -1,0 +1,34 @@
+import { requestOf, type ApiContract, type EndpointKey, type PathParams } from '@brainboard/domain';
+import type { ApiClient, RequestOptions } from './client.ts';
+
+/** The query an endpoint takes (none when its query type is `never`) and the caller's signal. */
+type CallOptions<Query> = { signal?: AbortSignal | undefined } & ([Query] extends [never]
+  ? { query?: undefined }
+  : { query: Query });
+
+type BodyArgs<K extends EndpointKey> = [ApiContract[K]['body']] extends [undefined]
+  ? [body?: undefined, options?: CallOptions<ApiContract[K]['query']>]
+  : [body: ApiContract[K]['body'], options?: CallOptions<ApiContract[K]['query']>];
+
+type Caller = Pick<ApiClient, 'get' | 'post' | 'put' | 'patch' | 'delete'>;
+type Shorthand = (path: string, ...rest: unknown[]) => Promise<unknown>;
+
+/**
+ * Calls one endpoint of the contract in `domain` (keyed "<METHOD> <path>") through the API
+ * client: its path from `params`, a body and query of its types, and its answer typed. A
+ * FormData body goes as multipart (the client sends it so).
+ */
+export function callEndpoint<K extends EndpointKey>(
+  api: Caller,
+  key: K,
+  params: PathParams<K>,
+  ...[body, options]: BodyArgs<K>
+): Promise<ApiContract[K]['answer']> {
+  const { method, path } = requestOf(key, params);
+  const init = (options?.query || options?.signal ? options : undefined) as
+    Omit<RequestOptions, 'body' | 'formData'> | undefined;
+  // The shorthands (get, post, ...) are what the offline queue and the tests' fakes see.
+  const send = api[method.toLowerCase() as 'get'] as Shorthand;
+  const args = method === 'GET' || (body === undefined && !init) ? [] : [body];
+  return send(path, ...args, ...(init ? [init] : [])) as Promise<ApiContract[K]['answer']>;
+}
