@@ -1,24 +1,17 @@
 import type { Assignment } from '@brainboard/domain';
+import { makeAssignment } from '@brainboard/domain/testing';
 import { describe, expect, it } from 'vitest';
 import { parseSeen, pickNextFocusTask } from './next.ts';
 
-const task = (id: string, due_date: string, status: Assignment['status'] = 'new'): Assignment => ({
-  id,
-  title: id,
-  description: '',
-  due_date,
-  status,
-  subtasks: [],
-  notes: [],
-  completed_date: null,
-  deep_dive: {},
-  rank: 0,
-  version: 1,
-  series_id: null,
-  repeat: null,
-  created_at: `2026-01-01T00:00:0${id.length}Z`,
-  updated_at: '2026-01-01T00:00:00Z',
-});
+const task = (id: string, due_date: string, status: Assignment['status'] = 'new'): Assignment =>
+  makeAssignment({
+    id,
+    title: id,
+    due_date,
+    status,
+    created_at: `2026-01-01T00:00:0${id.length}Z`,
+    updated_at: '2026-01-01T00:00:00Z',
+  });
 
 const items = [
   task('a', '2026-11-20T08:00:00'),

@@ -3,7 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AI_NEEDS_CONNECTION } from '../offline/connection.ts';
-import { makeAssignment } from '../board/testData.ts';
+import { makeAssignment } from '@brainboard/domain/testing';
 import { withSession } from './testSupport.tsx';
 
 const fake = vi.hoisted(() => ({ stream: vi.fn(), get: vi.fn(), post: vi.fn(), patch: vi.fn() }));

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { makeAssignment } from '../board/testData.ts';
+import { makeAssignment } from '@brainboard/domain/testing';
 import { withSession } from './testSupport.tsx';
 
 vi.mock('../firebase/api.ts', () => ({ api: {} }));

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type ApiClient } from '../api/client.ts';
-import { makeAssignment } from '../board/testData.ts';
+import { makeAssignment } from '@brainboard/domain/testing';
 import { createAssignment, newClientId, replaceLists } from './assignmentsApi.ts';
 
 const STALE =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeAssignment } from '../board/testData.ts';
+import { makeAssignment } from '@brainboard/domain/testing';
 import { changedFields, openDraft, rebaseDraft, resolveConflict, valuesOf } from './editorForm.ts';
 
 const opened = makeAssignment({

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FocusModeContext } from '../focus/focusContext.ts';
 import { api as fake } from '../firebase/testApi.ts';
 import type { AssignmentsListener } from './subscribeToAssignments.ts';
-import { makeAssignment } from './testData.ts';
+import { makeAssignment } from '@brainboard/domain/testing';
 
 const live = vi.hoisted(() => ({ listener: null as AssignmentsListener | null }));
 vi.mock('../firebase/api.ts', async () => (await import('../firebase/testApi.ts')).apiModule);

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client.ts';
 import { readUserCache, writeUserCache } from '../app/userCache.ts';
 import { api as fake } from '../firebase/testApi.ts';
-import { makeAssignment } from './testData.ts';
+import { makeAssignment } from '@brainboard/domain/testing';
 import type { AssignmentsListener } from './subscribeToAssignments.ts';
 
 const live = vi.hoisted(() => ({

@@ -1,5 +1,5 @@
 import type { Assignment } from '@brainboard/domain';
-import { makeAssignment } from '../board/testData.ts';
+import { makeAssignment } from '@brainboard/domain/testing';
 
 /** An assignment in progress with one of two subtasks done, for Focus Mode tests. */
 export function assignment(overrides: Partial<Assignment> = {}): Assignment {

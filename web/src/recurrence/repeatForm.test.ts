@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { repeatChanged, repeatFormOf, repeatOfForm, skipTarget } from './repeatForm.ts';
-import { makeAssignment } from '../board/testData.ts';
+import { makeAssignment } from '@brainboard/domain/testing';
 
 describe('the Repeats form', () => {
   it('starts from the due date: its weekday and its day of the month', () => {

@@ -2,7 +2,7 @@ import type { Assignment } from '@brainboard/domain';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeAssignment } from '../board/testData.ts';
+import { makeAssignment } from '@brainboard/domain/testing';
 import { api } from '../firebase/api.ts';
 import { ResetOverdue } from './ResetOverdue.tsx';
 

@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AssignmentsContext } from '../board/assignmentsContext.ts';
-import { makeAssignment } from '../board/testData.ts';
+import { makeAssignment } from '@brainboard/domain/testing';
 import type { AssignmentsStatus, UseAssignments } from '../board/useAssignments.ts';
 import { FocusModeContext } from '../focus/focusContext.ts';
 import { WhatNowButton } from './WhatNow.tsx';

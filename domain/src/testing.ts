@@ -1,6 +1,9 @@
-import type { Assignment } from '@brainboard/domain';
+import type { Assignment } from './types.ts';
 
-/** An assignment for tests; override what matters. */
+/**
+ * An assignment for tests on every side (domain, functions, web); override what matters.
+ * Imported as `@brainboard/domain/testing`, never from production code.
+ */
 export function makeAssignment(over: Partial<Assignment> & { id: string }): Assignment {
   return {
     title: `Task ${over.id}`,
