@@ -88,8 +88,9 @@ export function pollAssignments(
         etag = applied === false ? null : result.etag;
       }
     } catch (err) {
-      // An assignment-list fetch error is logged only; the next poll retries.
-      if (!stopped) console.error('Brainboard: could not refresh the assignments.', err);
+      // A failed poll (past the client's deadline on a slow network, or offline) is a warning
+      // only: the next poll asks again, and the status line speaks of the connection.
+      if (!stopped) console.warn('Brainboard: could not refresh the assignments.', err);
     } finally {
       inFlight = null;
     }
