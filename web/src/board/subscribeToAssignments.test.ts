@@ -107,7 +107,7 @@ describe('pollAssignments (live without Firestore)', () => {
   it('logs a failed poll and keeps polling; refresh() asks again at once', async () => {
     const server = fakeServer();
     const listener = vi.fn(() => true);
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const error = vi.spyOn(console, 'warn').mockImplementation(() => {});
     server.fail();
     const stop = pollAssignments(listener, { api: server.api });
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
