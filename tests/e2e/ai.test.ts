@@ -4,59 +4,23 @@ import {
   DEEP_DIVE_TOOLS,
   type Assignment,
 } from '@brainboard/domain';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { subtaskTitles, topicFromPrompt } from '../../scripts/standins/json-schema-sample.ts';
 import { standinReply } from '../../scripts/standins/openai-standin.ts';
 import { assignmentContext, suggestionPrompt } from '../../web/src/ai/context.ts';
-import { call } from '../support/api.ts';
-import { browserAvailable, launchBrowser, watchConsole } from '../support/browser.ts';
-import { signInWithGoogle } from '../support/signin.ts';
-import { idTokenOf } from '../support/idToken.ts';
+import { acceptDialogs, browserAvailable, realProblems, useBrowser } from '../support/browser.ts';
+import { signedInStudent, type BrowserStudent } from '../support/student.ts';
 
-interface Student {
-  context: BrowserContext;
-  page: Page;
-  problems: string[];
+interface Student extends BrowserStudent {
   /** The texts of the confirmations the app asked (all accepted). */
   confirms: string[];
-  as: <T = Record<string, unknown>>(
-    method: string,
-    path: string,
-    body?: unknown,
-  ) => ReturnType<typeof call<T>>;
 }
 
 /** A signed-in student past consent and What's New, with AI not yet enabled. */
 async function student(browser: Browser, name: string): Promise<Student> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const problems = watchConsole(page);
-  const confirms: string[] = [];
-  page.on('dialog', (dialog) => {
-    confirms.push(dialog.message());
-    void dialog.accept();
-  });
-  await signInWithGoogle(page, { email: `${name}-${Date.now()}@example.com`, name });
-  const token = await idTokenOf(page);
-  const session = await call<{ user: { id: string; csrf_token: string } }>('GET', '/api/session', {
-    token,
-  });
-  const { id: uid, csrf_token: csrf } = session.body.user;
-  const as = <T>(method: string, path: string, body?: unknown) =>
-    call<T>(method, path, { token, csrf, ...(body === undefined ? {} : { body }) });
-  expect(
-    (await as('POST', '/api/acceptance', { privacyAccepted: true, tosAccepted: true })).status,
-  ).toBe(200);
-  expect(
-    (
-      await as('PATCH', `/api/user/${uid}`, {
-        last_used_version: '0.2.0',
-        last_whats_new_version: '0.2.0',
-      })
-    ).status,
-  ).toBe(200);
-  return { context, page, problems, confirms, as };
+  const s = await signedInStudent(browser, name, { viewport: { width: 1280, height: 900 }, name });
+  return { ...s, confirms: acceptDialogs(s.page) };
 }
 
 async function createAssignment(s: Student, title: string, description: string) {
@@ -76,20 +40,11 @@ async function openEditor(s: Student, title: string) {
   return editor;
 }
 
-const realProblems = (problems: string[]) =>
-  problems.filter((p) => !/net::ERR_FAILED|Failed to load resource/.test(p));
-
 describe.runIf(browserAvailable('AI browser test'))('AI help in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('streams a chat reply into the modal, keeps the conversation and saves it on close', async () => {
-    const s = await student(browser, 'chat');
+    const s = await student(browser(), 'chat');
     const a = await createAssignment(s, 'Essay on bees', 'Two pages about pollination.');
     const editor = await openEditor(s, a.title);
 
@@ -156,7 +111,7 @@ describe.runIf(browserAvailable('AI browser test'))('AI help in Chromium', () =>
   });
 
   it('suggests subtasks, reorders them, approves, and the card shows them', async () => {
-    const s = await student(browser, 'suggest');
+    const s = await student(browser(), 'suggest');
     const a = await createAssignment(s, 'Science fair poster', 'About volcanoes.');
     const editor = await openEditor(s, a.title);
 
@@ -203,7 +158,7 @@ describe.runIf(browserAvailable('AI browser test'))('AI help in Chromium', () =>
   });
 
   it('fills a deep-dive snippet and opens its full text', async () => {
-    const s = await student(browser, 'deepdive');
+    const s = await student(browser(), 'deepdive');
     const a = await createAssignment(s, 'History essay', 'The printing press and its effects.');
     const editor = await openEditor(s, a.title);
 

@@ -1,50 +1,29 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { studentApi, type As } from '../support/api.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { As } from '../support/api.ts';
 import { card, column, titlesIn } from '../support/board.ts';
-import { browserAvailable, launchBrowser, watchConsole } from '../support/browser.ts';
+import { browserAvailable, openPage, realProblems, useBrowser } from '../support/browser.ts';
 import { announcement, dragOverlay, mouseDrag, pressAndHear, watchWrites } from '../support/dnd.ts';
 import { signInWithGoogle } from '../support/signin.ts';
-import { idTokenOf } from '../support/idToken.ts';
-
-interface Student {
-  context: BrowserContext;
-  page: Page;
-  problems: string[];
-  email: string;
-  as: As;
-}
+import { signedInStudent } from '../support/student.ts';
 
 async function boardReady(page: Page) {
   await column(page, 'New').waitFor({ timeout: 20_000 });
 }
 
-describe.runIf(browserAvailable('board browser test'))('the board in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+const VIEWPORT = { width: 1280, height: 800 };
 
-  async function student(prefix: string, email?: string): Promise<Student> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    const problems = watchConsole(page);
-    const address = email ?? `${prefix}-${Date.now()}@example.com`;
-    await signInWithGoogle(page, { email: address, name: 'Board Student' });
-    const { id, as } = await studentApi(await idTokenOf(page));
-    if (!email) {
-      expect(
-        (await as('POST', '/api/acceptance', { privacyAccepted: true, tosAccepted: true })).status,
-      ).toBe(200);
-      await as('PATCH', `/api/user/${id}`, {
-        last_used_version: '0.2.0',
-        last_whats_new_version: '0.2.0',
-      });
-    }
-    return { context, page, problems, email: address, as };
+describe.runIf(browserAvailable('board browser test'))('the board in Chromium', () => {
+  const browser = useBrowser();
+
+  const student = (prefix: string) =>
+    signedInStudent(browser(), prefix, { viewport: VIEWPORT, name: 'Board Student' });
+
+  /** The same student in a second browser, signed in with their Google account. */
+  async function secondBrowser(email: string) {
+    const opened = await openPage(browser(), { viewport: VIEWPORT });
+    await signInWithGoogle(opened.page, { email, name: 'Board Student' });
+    return opened;
   }
 
   /** Creates assignments one by one: without due dates each new one goes last in its column. */
@@ -54,9 +33,6 @@ describe.runIf(browserAvailable('board browser test'))('the board in Chromium', 
       expect(res.status, JSON.stringify(res.body)).toBe(201);
     }
   }
-
-  const noProblems = (problems: string[]) =>
-    problems.filter((p) => !/net::ERR_FAILED|Failed to load resource/.test(p));
 
   it('shows three columns with their buttons, and a short click opens the editor', async () => {
     const s = await student('board-basics');
@@ -80,7 +56,7 @@ describe.runIf(browserAvailable('board browser test'))('the board in Chromium', 
     await card(s.page, 'Quick look').getByRole('heading').click();
     await s.page.getByRole('dialog', { name: 'Edit Assignment' }).waitFor();
     await s.page.keyboard.press('Escape');
-    expect(noProblems(s.problems)).toEqual([]);
+    expect(realProblems(s.problems)).toEqual([]);
     await s.context.close();
   });
 
@@ -120,7 +96,7 @@ describe.runIf(browserAvailable('board browser test'))('the board in Chromium', 
     await s.page.reload();
     await boardReady(s.page);
     expect(await titlesIn(s.page, 'In progress')).toEqual(shown);
-    expect(noProblems(s.problems)).toEqual([]);
+    expect(realProblems(s.problems)).toEqual([]);
     await s.context.close();
   });
 
@@ -220,7 +196,7 @@ describe.runIf(browserAvailable('board browser test'))('the board in Chromium', 
     await seed(one.as, [{ title: 'Shared task' }]);
     await one.page.reload();
     await boardReady(one.page);
-    const two = await student('board-live', one.email);
+    const two = await secondBrowser(one.email);
     await boardReady(two.page);
     await card(two.page, 'Shared task').waitFor();
 

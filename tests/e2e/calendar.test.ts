@@ -1,18 +1,21 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { readGoogleConfig } from '../../functions/src/auth/config.ts';
 import { loadGoogleGrant } from '../../functions/src/auth/grant.ts';
 import { LOCAL_TOKEN_ENCRYPTION_KEY } from '../../scripts/stack/config.ts';
 import type { CalendarEvent } from '../../scripts/standins/calendar-standin.ts';
-import { browserAvailable, launchBrowser, watchConsole } from '../support/browser.ts';
+import {
+  acceptDialogs,
+  browserAvailable,
+  openPage,
+  realProblems,
+  useBrowser,
+} from '../support/browser.ts';
 import { admin } from '../support/firestore.ts';
 import { signInWithGoogle } from '../support/signin.ts';
 
 const ZONE = 'America/Chicago';
 const SAVED = '✅ Assignment created/updated and saved to calendar successfully!';
-
-const realProblems = (problems: string[]) =>
-  problems.filter((p) => !/net::ERR_FAILED|Failed to load resource/.test(p));
 
 async function eventsTitled(title: string): Promise<CalendarEvent[]> {
   const res = await fetch(`${inject('stack').calendar}__standin/events`);
@@ -30,17 +33,11 @@ interface Student {
 
 /** A student signed in through the real UI (grant included), past consent and What's New. */
 async function student(browser: Browser): Promise<Student> {
-  const context = await browser.newContext({
+  const { context, page, problems } = await openPage(browser, {
     timezoneId: ZONE,
     viewport: { width: 1280, height: 900 },
   });
-  const page = await context.newPage();
-  const problems = watchConsole(page);
-  const alerts: string[] = [];
-  page.on('dialog', (dialog) => {
-    alerts.push(dialog.message());
-    void dialog.accept();
-  });
+  const alerts = acceptDialogs(page);
   const email = `calendar-${Date.now()}@example.com`;
   await signInWithGoogle(page, { email, name: 'Calendar Student' });
   const { auth, db } = admin();
@@ -67,16 +64,10 @@ async function waitForAlert(s: Student, count: number): Promise<string> {
 }
 
 describe.runIf(browserAvailable('calendar browser test'))('Save to Google Calendar', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('creates a timed event in the student zone, updates it on the next save, and explains a lost grant', async () => {
-    const s = await student(browser);
+    const s = await student(browser());
     const { page } = s;
     const title = `History essay ${Date.now()}`;
 

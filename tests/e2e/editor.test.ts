@@ -1,55 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { studentApi, type As } from '../support/api.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { card, column, titlesIn } from '../support/board.ts';
-import { browserAvailable, launchBrowser, watchConsole } from '../support/browser.ts';
-import { signInWithGoogle } from '../support/signin.ts';
-import { idTokenOf } from '../support/idToken.ts';
-
-interface Student {
-  context: BrowserContext;
-  page: Page;
-  problems: string[];
-  as: As;
-}
+import { browserAvailable, realProblems, useBrowser } from '../support/browser.ts';
+import { signedInStudent } from '../support/student.ts';
 
 const dialog = (page: Page) => page.getByRole('dialog');
 
 describe.runIf(browserAvailable('editor browser test'))('the assignment editor in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
-  async function student(
-    prefix: string,
-    viewport = { width: 1280, height: 800 },
-  ): Promise<Student> {
-    const context = await browser.newContext({ viewport });
-    const page = await context.newPage();
-    const problems = watchConsole(page);
-    await signInWithGoogle(page, {
-      email: `${prefix}-${Date.now()}@example.com`,
-      name: 'Editor Student',
-    });
-    const { id, as } = await studentApi(await idTokenOf(page));
-    expect(
-      (await as('POST', '/api/acceptance', { privacyAccepted: true, tosAccepted: true })).status,
-    ).toBe(200);
-    await as('PATCH', `/api/user/${id}`, {
-      last_used_version: '0.2.0',
-      last_whats_new_version: '0.2.0',
-    });
-    await page.reload();
-    await column(page, 'New').waitFor({ timeout: 20_000 });
-    return { context, page, problems, as };
-  }
-
-  const noProblems = (problems: string[]) =>
-    problems.filter((p) => !/net::ERR_FAILED|Failed to load resource/.test(p));
+  const student = (prefix: string, viewport = { width: 1280, height: 800 }) =>
+    signedInStudent(browser(), prefix, { viewport, name: 'Editor Student', board: true });
 
   it('creates an assignment with a due time, a subtask and a note, and keeps it after a reload', async () => {
     const { context, page, problems } = await student('editor-create');
@@ -93,7 +54,7 @@ describe.runIf(browserAvailable('editor browser test'))('the assignment editor i
     expect(await e.getByRole('combobox', { name: 'Minute' }).inputValue()).toBe('45');
     expect(await e.getByRole('combobox', { name: 'AM or PM' }).inputValue()).toBe('PM');
     expect(await e.getByRole('checkbox', { name: 'Draw the graphs' }).isChecked()).toBe(false);
-    expect(noProblems(problems)).toEqual([]);
+    expect(realProblems(problems)).toEqual([]);
     await context.close();
   });
 

@@ -1,47 +1,24 @@
 import { followingDue, nextOccurrence } from '@brainboard/domain';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { studentApi } from '../support/api.ts';
+import { describe, expect, it } from 'vitest';
 import { card, column, titlesIn } from '../support/board.ts';
-import { browserAvailable, launchBrowser, watchConsole } from '../support/browser.ts';
-import { signInWithGoogle } from '../support/signin.ts';
-import { idTokenOf } from '../support/idToken.ts';
+import { browserAvailable, realProblems, useBrowser } from '../support/browser.ts';
+import { signedInStudent } from '../support/student.ts';
 
 describe.runIf(browserAvailable('repeating assignment browser test'))(
   'a repeating assignment in Chromium',
   () => {
-    let browser: Browser;
-    beforeAll(async () => {
-      browser = await launchBrowser();
-    });
-    afterAll(async () => {
-      await browser?.close();
-    });
+    const browser = useBrowser();
 
     /** A signed-in student past the first-run screens, on the board. */
-    async function student(page: Page) {
-      await signInWithGoogle(page, {
-        email: `repeat-${Date.now()}@example.com`,
+    const student = () =>
+      signedInStudent(browser(), 'repeat', {
+        viewport: { width: 1280, height: 800 },
         name: 'Repeat Student',
+        board: true,
       });
-      const { id, as } = await studentApi(await idTokenOf(page));
-      expect(
-        (await as('POST', '/api/acceptance', { privacyAccepted: true, tosAccepted: true })).status,
-      ).toBe(200);
-      await as('PATCH', `/api/user/${id}`, {
-        last_used_version: '0.2.0',
-        last_whats_new_version: '0.2.0',
-      });
-      await page.reload();
-      await column(page, 'New').waitFor({ timeout: 20_000 });
-      return { id, as };
-    }
 
     it('makes a weekly assignment, finishes it, and finds the next one in New', async () => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const page = await context.newPage();
-      const problems = watchConsole(page);
-      const { as } = await student(page);
+      const { context, page, problems, as } = await student();
 
       // 14 March 2031 is a Friday.
       await page.getByRole('button', { name: 'Add Assignment' }).click();
@@ -93,17 +70,12 @@ describe.runIf(browserAvailable('repeating assignment browser test'))(
       expect(items.filter((a) => a.status === 'new').map((a) => [a.title, a.due_date])).toEqual([
         ['Physics problem set', '2031-03-21T17:00:00'],
       ]);
-      expect(problems.filter((p) => !/net::ERR_FAILED|Failed to load resource/.test(p))).toEqual(
-        [],
-      );
+      expect(realProblems(problems)).toEqual([]);
       await context.close();
     });
 
     it('skips a missed weekly card from the reset sheet, then deletes only this one', async () => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const page = await context.newPage();
-      const problems = watchConsole(page);
-      const { as } = await student(page);
+      const { context, page, problems, as } = await student();
       const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
       const weekly = { rrule: 'FREQ=WEEKLY;BYDAY=FR', until: null };
       // A Friday at 5:00 PM two to three weeks ago.
@@ -150,9 +122,7 @@ describe.runIf(browserAvailable('repeating assignment browser test'))(
       expect(answer.next.due_date).toBe(nextOccurrence(weekly, due, expected!));
       await expect.poll(() => page.locator(`li[data-card-id="${answer.next.id}"]`).count()).toBe(1);
       expect(await page.locator(`li[data-card-id="${cardId}"]`).count()).toBe(0);
-      expect(problems.filter((p) => !/net::ERR_FAILED|Failed to load resource/.test(p))).toEqual(
-        [],
-      );
+      expect(realProblems(problems)).toEqual([]);
       await context.close();
     });
   },

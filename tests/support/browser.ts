@@ -3,9 +3,11 @@ import {
   chromium,
   type Browser,
   type BrowserContext,
+  type BrowserContextOptions,
   type ConsoleMessage,
   type Page,
 } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
 
@@ -44,6 +46,37 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /**
+ * One browser for the test file that calls this (launched before its tests, closed after them),
+ * given by the returned getter once the tests run.
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('The browser is not launched yet: call it inside a test.');
+    return browser;
+  };
+}
+
+/**
+ * A new incognito context of `browser` with these options (no viewport given: Playwright's
+ * 1280x720), its first page, and the console errors of that page as they come.
+ */
+export async function openPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  return { context, page, problems: watchConsole(page) };
+}
+
+/**
  * A browser with a real profile in `userDataDir` (not incognito, as every context of
  * launchBrowser is): for what Chromium only allows in a normal profile, such as installing.
  */
@@ -69,3 +102,17 @@ export function watchConsole(page: Page): string[] {
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
   return problems;
 }
+
+/** Accepts every alert, confirm and prompt of `page`, and keeps their texts in order. */
+export function acceptDialogs(page: Page): string[] {
+  const texts: string[] = [];
+  page.on('dialog', (dialog) => {
+    texts.push(dialog.message());
+    void dialog.accept();
+  });
+  return texts;
+}
+
+/** Console errors that matter (the chooser page's blocked internet assets do not). */
+export const realProblems = (problems: string[]) =>
+  problems.filter((p) => !/net::ERR_FAILED|Failed to load resource/.test(p));

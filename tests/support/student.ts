@@ -1,6 +1,8 @@
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { call, type ApiResponse } from './api.ts';
+import { column } from './board.ts';
+import { openPage } from './browser.ts';
 import { idTokenOf } from './idToken.ts';
 import { signInWithGoogle } from './signin.ts';
 
@@ -24,10 +26,10 @@ export interface ReadyStudent {
 export async function readyStudent(
   page: Page,
   prefix: string,
-  opts: { ai?: boolean } = {},
+  opts: { ai?: boolean; name?: string } = {},
 ): Promise<ReadyStudent> {
   const email = `${prefix}-${Date.now()}@brainboard.test`;
-  await signInWithGoogle(page, { email });
+  await signInWithGoogle(page, { email, ...(opts.name ? { name: opts.name } : {}) });
   const token = await idTokenOf(page);
   const session = await call<{ user: { id: string; csrf_token: string } }>('GET', '/api/session', {
     token,
@@ -38,6 +40,42 @@ export async function readyStudent(
     call<T>(method, path, { token, csrf, ...(body === undefined ? {} : { body }) });
   await readyForBoard(as, id, opts);
   return { id, email, as };
+}
+
+export interface BrowserStudent extends ReadyStudent {
+  context: BrowserContext;
+  page: Page;
+  /** The page's console errors so far (see watchConsole). */
+  problems: string[];
+}
+
+export interface BrowserStudentOptions extends BrowserContextOptions {
+  /** Display name of the new Google account. */
+  name?: string;
+  /** Turn AI help and deep dive on as well. */
+  ai?: boolean;
+  /** Then reload and wait for the board, to see what was set up (default: stay as signed in). */
+  board?: boolean;
+}
+
+/**
+ * A new student in a new context of `browser` (context options as given, e.g. a viewport),
+ * signed in and past the first-run screens as readyStudent does it; with `board`, the page is
+ * reloaded and shows the board.
+ */
+export async function signedInStudent(
+  browser: Browser,
+  prefix: string,
+  options: BrowserStudentOptions = {},
+): Promise<BrowserStudent> {
+  const { name, ai, board, ...contextOptions } = options;
+  const { context, page, problems } = await openPage(browser, contextOptions);
+  const student = await readyStudent(page, prefix, { ai, name });
+  if (board) {
+    await page.reload();
+    await column(page, 'New').waitFor({ timeout: 20_000 });
+  }
+  return { ...student, context, page, problems };
 }
 
 /**
