@@ -1,64 +1,26 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../support/api.ts';
-import { browserAvailable, launchBrowser, watchConsole } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserAvailable, useBrowser } from '../support/browser.ts';
 import { animationsSettled } from '../support/motion.ts';
-import { signInWithGoogle } from '../support/signin.ts';
-import { idTokenOf } from '../support/idToken.ts';
-
-/** A local date-time `days` from now at 08:00, as the app stores due dates. */
-function dueIn(days: number): string {
-  const d = new Date(Date.now() + days * 86_400_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T08:00:00`;
-}
+import { dueIn, signedInStudent } from '../support/student.ts';
 
 async function timeShown(page: Page): Promise<string> {
   return (await page.getByRole('timer').textContent()) ?? '';
 }
 
 describe.runIf(browserAvailable('focus mode browser test'))('Focus Mode in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('opens with the shortcut, runs, pauses, resets, unlocks the gate and moves on', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    await signInWithGoogle(page, {
-      email: `focus-${Date.now()}@example.com`,
+    // Signed in through the UI, consent and What's New done through the API.
+    const { context, page, problems, as } = await signedInStudent(browser(), 'focus', {
+      viewport: { width: 1280, height: 800 },
       name: 'Focus Student',
+      consoleAfterSignIn: true,
     });
 
-    // From here on the page is the app (the emulator's chooser page loads blocked assets).
-    const problems = watchConsole(page);
-
-    // Seed through the API as this student: consent, then two tasks.
-    const token = await idTokenOf(page);
-    const session = await call<{ user: { id: string; csrf_token: string } }>(
-      'GET',
-      '/api/session',
-      { token },
-    );
-    const { id: uid, csrf_token: csrf } = session.body.user;
-    const as = (method: string, path: string, body?: unknown) =>
-      call<{ item: { id: string } }>(method, path, { token, csrf, body });
-    const accepted = await as('POST', '/api/acceptance', {
-      privacyAccepted: true,
-      tosAccepted: true,
-    });
-    expect(accepted.status).toBe(200);
-    // What's New was seen already: nothing else opens on the dashboard.
-    const seen = await as('PATCH', `/api/user/${uid}`, {
-      last_used_version: '0.2.0',
-      last_whats_new_version: '0.2.0',
-    });
-    expect(seen.status).toBe(200);
-    const first = await as('POST', '/api/assignment', {
+    // Seed two tasks through the API as this student.
+    const first = await as<{ item: { id: string } }>('POST', '/api/assignment', {
       title: 'Read chapter 4',
       description: 'Biology: cells and membranes.',
       due_date: dueIn(1),
@@ -124,10 +86,9 @@ describe.runIf(browserAvailable('focus mode browser test'))('Focus Mode in Chrom
     // The ticks reached the server.
     await expect
       .poll(async () => {
-        const res = await call<{ item: { subtasks: { completed: boolean }[] } }>(
+        const res = await as<{ item: { subtasks: { completed: boolean }[] } }>(
           'GET',
           `/api/assignment/${first.body.item.id}`,
-          { token },
         );
         return res.body.item.subtasks.map((s) => s.completed);
       })

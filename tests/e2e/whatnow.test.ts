@@ -1,28 +1,22 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { card } from '../support/board.ts';
-import { browserAvailable, launchBrowser, watchConsole } from '../support/browser.ts';
+import { browserAvailable, useBrowser } from '../support/browser.ts';
 import { admin } from '../support/firestore.ts';
-import { dueIn, readyStudent } from '../support/student.ts';
+import { dueIn, signedInStudent } from '../support/student.ts';
 
 /**
  * Start here: "What now?" picks the next step and opens Focus Mode on it, the server counts the
  * focused minutes, and overdue cards reset in one calm step.
  */
 describe.runIf(browserAvailable('what now browser test'))('What now? and reset in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('What now? → Start → tick a subtask → the card shows the focused time', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    const student = await readyStudent(page, 'whatnow');
-    const problems = watchConsole(page);
+    const student = await signedInStudent(browser(), 'whatnow', {
+      viewport: { width: 1280, height: 800 },
+      consoleAfterSignIn: true,
+    });
+    const { context, page, problems } = student;
     const essay = await student.as<{ item: { id: string } }>('POST', '/api/assignment', {
       title: 'History essay',
       due_date: dueIn(1),
@@ -79,10 +73,11 @@ describe.runIf(browserAvailable('what now browser test'))('What now? and reset i
   });
 
   it('resets four overdue cards to tomorrow in one tap', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    const student = await readyStudent(page, 'reset');
-    const problems = watchConsole(page);
+    const student = await signedInStudent(browser(), 'reset', {
+      viewport: { width: 1280, height: 800 },
+      consoleAfterSignIn: true,
+    });
+    const { context, page, problems } = student;
     const titles = ['Lab report', 'Reading log', 'Math sheet', 'Poster draft'];
     for (const [i, title] of titles.entries()) {
       const res = await student.as('POST', '/api/assignment', {

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { expect } from 'vitest';
 import { call, type ApiResponse } from './api.ts';
 import { column } from './board.ts';
-import { openPage } from './browser.ts';
+import { watchConsole } from './browser.ts';
 import { idTokenOf } from './idToken.ts';
 import { signInWithGoogle } from './signin.ts';
 
@@ -56,6 +56,11 @@ export interface BrowserStudentOptions extends BrowserContextOptions {
   ai?: boolean;
   /** Then reload and wait for the board, to see what was set up (default: stay as signed in). */
   board?: boolean;
+  /**
+   * Watch the console only once signed in: the emulator's chooser page logs its blocked
+   * internet assets (default: from the first page on).
+   */
+  consoleAfterSignIn?: boolean;
 }
 
 /**
@@ -68,9 +73,12 @@ export async function signedInStudent(
   prefix: string,
   options: BrowserStudentOptions = {},
 ): Promise<BrowserStudent> {
-  const { name, ai, board, ...contextOptions } = options;
-  const { context, page, problems } = await openPage(browser, contextOptions);
+  const { name, ai, board, consoleAfterSignIn, ...contextOptions } = options;
+  const context = await browser.newContext(contextOptions);
+  const page = await context.newPage();
+  const early = consoleAfterSignIn ? null : watchConsole(page);
   const student = await readyStudent(page, prefix, { ai, name });
+  const problems = early ?? watchConsole(page);
   if (board) {
     await page.reload();
     await column(page, 'New').waitFor({ timeout: 20_000 });
