@@ -1,12 +1,12 @@
-import { SNACKBAR_FADE_MS, SNACKBAR_MS, type Assignment } from '@brainboard/domain';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SNACKBAR_FADE_MS, SNACKBAR_MS } from '@brainboard/domain';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { CLICK_AFTER_DROP_MS } from '../../web/src/board/clickAfterDrop.ts';
 import { card, column, titlesIn } from '../support/board.ts';
-import { browserAvailable, launchBrowser } from '../support/browser.ts';
+import { acceptDialogs, browserAvailable, openPage, useBrowser } from '../support/browser.ts';
 import { mouseLift, pressAndHear, watchWrites } from '../support/dnd.ts';
 import { holdLoadingScreen } from '../support/routes.ts';
-import { dueIn, readyStudent } from '../support/student.ts';
+import { dueIn, readyStudent, seed } from '../support/student.ts';
 
 /**
  * Watches the page from before its own scripts run: every canvas added to the document (the
@@ -119,30 +119,19 @@ async function movingThings(page: Page): Promise<string[]> {
 describe.runIf(browserAvailable('reduced motion and mute browser test'))(
   'reduced motion and mute',
   () => {
-    let browser: Browser;
-    beforeAll(async () => {
-      browser = await launchBrowser();
-    });
-    afterAll(async () => {
-      await browser?.close();
-    });
+    const browser = useBrowser();
 
     it('with prefers-reduced-motion nothing animates and no confetti or overlay appears', async () => {
-      const context = await browser.newContext({
+      const { context, page } = await openPage(browser(), {
         reducedMotion: 'reduce',
         viewport: { width: 1280, height: 900 },
       });
-      const page = await context.newPage();
-      page.on('dialog', (d) => void d.accept());
+      acceptDialogs(page);
       await page.addInitScript(WATCH);
       const student = await readyStudent(page, 'motion');
       // The page's clock runs as usual, and the test can move it on.
       await page.clock.install();
-      const seed = async (body: Record<string, unknown>) => {
-        const res = await student.as<{ item: Assignment }>('POST', '/api/assignment', body);
-        expect(res.status).toBe(201);
-      };
-      await seed({
+      await seed(student.as, {
         title: 'Read chapter 4',
         description: 'Cells and membranes.',
         due_date: dueIn(1),
@@ -151,7 +140,7 @@ describe.runIf(browserAvailable('reduced motion and mute browser test'))(
           { id: 'st-2', title: 'Write three questions', completed: false },
         ],
       });
-      await seed({ title: 'Poem analysis', status: 'in progress', due_date: dueIn(5) });
+      await seed(student.as, { title: 'Poem analysis', status: 'in progress', due_date: dueIn(5) });
       const moving: Record<string, string[]> = {};
       const audit = async (state: string) => {
         const list = await movingThings(page);
@@ -218,17 +207,14 @@ describe.runIf(browserAvailable('reduced motion and mute browser test'))(
     });
 
     it('plays each sound with sounds on, and none at all once "Play sounds" is off', async () => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      const page = await context.newPage();
-      const alerts: string[] = [];
-      page.on('dialog', (d) => {
-        alerts.push(d.message());
-        void d.accept();
+      const { context, page } = await openPage(browser(), {
+        viewport: { width: 1280, height: 900 },
       });
+      const alerts = acceptDialogs(page);
       await page.addInitScript(WATCH);
       const student = await readyStudent(page, 'mute');
-      const task = async (title: string, days: number) => {
-        const res = await student.as<{ item: Assignment }>('POST', '/api/assignment', {
+      const task = (title: string, days: number) =>
+        seed(student.as, {
           title,
           due_date: dueIn(days),
           subtasks: ['One', 'Two', 'Three'].map((t, i) => ({
@@ -237,9 +223,6 @@ describe.runIf(browserAvailable('reduced motion and mute browser test'))(
             completed: false,
           })),
         });
-        expect(res.status).toBe(201);
-        return res.body.item;
-      };
       const first = await task('Lab report', 1);
       await task('Vocabulary list', 2);
       await page.clock.install();

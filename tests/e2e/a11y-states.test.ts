@@ -1,15 +1,10 @@
-import {
-  BUBBLES_DURATION_MS,
-  NEON_OVERLAY_MS,
-  PET_DURATION_MS,
-  type Assignment,
-} from '@brainboard/domain';
-import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUBBLES_DURATION_MS, NEON_OVERLAY_MS, PET_DURATION_MS } from '@brainboard/domain';
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { scanBothThemes, type Violation } from '../support/axe.ts';
-import { browserAvailable, launchBrowser } from '../support/browser.ts';
+import { acceptDialogs, browserAvailable, useBrowser } from '../support/browser.ts';
 import { holdLoadingScreen, holdRequests } from '../support/routes.ts';
-import { dueIn, readyStudent } from '../support/student.ts';
+import { dueIn, seed, signedInStudent } from '../support/student.ts';
 
 /**
  * Pauses every CSS animation half way through its run, so a celebration holds still (and
@@ -38,23 +33,15 @@ const NEXT_DUE = '**/api/tasks/next-due**';
 describe.runIf(browserAvailable('accessibility (axe) states browser test'))(
   'accessibility of transient states',
   () => {
-    let browser: Browser;
-    beforeAll(async () => {
-      browser = await launchBrowser();
-    });
-    afterAll(async () => {
-      await browser?.close();
-    });
+    const browser = useBrowser();
 
     it('finds no violations on the loading screen and in every Focus Mode state', async () => {
-      const context = await browser.newContext({
+      const { context, page, id, as } = await signedInStudent(browser(), 'a11y-focus', {
         viewport: { width: 1280, height: 900 },
         bypassCSP: true,
       });
-      const page = await context.newPage();
       const found: Record<string, Violation[]> = {};
-      const student = await readyStudent(page, 'a11y-focus');
-      const first = await student.as<{ item: Assignment }>('POST', '/api/assignment', {
+      await seed(as, {
         title: 'Read chapter 4',
         description: 'Biology: cells and membranes.',
         due_date: dueIn(1),
@@ -63,12 +50,7 @@ describe.runIf(browserAvailable('accessibility (axe) states browser test'))(
           { id: 'st-2', title: 'Write three questions', completed: false },
         ],
       });
-      expect(first.status).toBe(201);
-      const second = await student.as('POST', '/api/assignment', {
-        title: 'Practice fractions',
-        due_date: dueIn(3),
-      });
-      expect(second.status).toBe(201);
+      await seed(as, { title: 'Practice fractions', due_date: dueIn(3) });
 
       // The fake clock (time still flows) lets the celebration be held still further down.
       await page.clock.install();
@@ -161,7 +143,7 @@ describe.runIf(browserAvailable('accessibility (axe) states browser test'))(
       await scanBothThemes(page, 'focus: offline, cached task', found);
 
       // Offline with nothing cached: the error state.
-      await page.evaluate(`localStorage.removeItem('brainboard.focusCache.${student.id}')`);
+      await page.evaluate(`localStorage.removeItem('brainboard.focusCache.${id}')`);
       await reopen((route) => route.abort());
       await dialog.getByText('Unable to Load Task').waitFor({ timeout: 20_000 });
       await scanBothThemes(page, 'focus: error', found);
@@ -176,19 +158,14 @@ describe.runIf(browserAvailable('accessibility (axe) states browser test'))(
     });
 
     it('finds no violations in the AI chat, deep dive and subtask suggestion modals', async () => {
-      const context = await browser.newContext({
+      const { context, page, as } = await signedInStudent(browser(), 'a11y-ai', {
         viewport: { width: 1280, height: 900 },
         bypassCSP: true,
+        ai: true,
       });
-      const page = await context.newPage();
-      page.on('dialog', (d) => void d.accept());
+      acceptDialogs(page);
       const found: Record<string, Violation[]> = {};
-      const student = await readyStudent(page, 'a11y-ai', { ai: true });
-      const created = await student.as<{ item: Assignment }>('POST', '/api/assignment', {
-        title: 'Essay on bees',
-        description: 'Two pages about pollination.',
-      });
-      expect(created.status).toBe(201);
+      await seed(as, { title: 'Essay on bees', description: 'Two pages about pollination.' });
       await page.reload();
       await page.getByRole('button', { name: 'Edit Essay on bees' }).click({ timeout: 20_000 });
       const editor = page.getByRole('dialog', { name: 'Edit Assignment' });

@@ -1,8 +1,7 @@
-import type { Assignment } from '@brainboard/domain';
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { browserAvailable, launchBrowser } from '../support/browser.ts';
-import { dueIn, readyStudent } from '../support/student.ts';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserAvailable, useBrowser } from '../support/browser.ts';
+import { dueIn, readyStudent, seed } from '../support/student.ts';
 
 /**
  * The browser's own text size setting (chrome://settings "Font size"), as a student with low
@@ -133,13 +132,7 @@ const VIEWPORTS = [
  * Focus Mode, on a laptop (1280 px, the width WCAG means) and on a phone (375 px).
  */
 describe.runIf(browserAvailable('text at 200% browser test'))('text at 200 %', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   for (const viewport of VIEWPORTS) {
     it(`loses no content at 200 % text, ${viewport.width} px wide`, async () => {
@@ -167,7 +160,7 @@ describe.runIf(browserAvailable('text at 200% browser test'))('text at 200 %', (
         return { page, cdp: await context.newCDPSession(page) };
       };
 
-      const visitor = await browser.newContext({ viewport });
+      const visitor = await browser().newContext({ viewport });
       const landing = await open(visitor);
       for (const [path, screen] of [
         ['/', 'landing'],
@@ -179,14 +172,10 @@ describe.runIf(browserAvailable('text at 200% browser test'))('text at 200 %', (
       }
       await visitor.close();
 
-      const context = await browser.newContext({ viewport });
+      const context = await browser().newContext({ viewport });
       const { page, cdp } = await open(context);
       const student = await readyStudent(page, `text-${viewport.width}`);
-      const seed = async (body: Record<string, unknown>) => {
-        const res = await student.as<{ item: Assignment }>('POST', '/api/assignment', body);
-        expect(res.status).toBe(201);
-      };
-      await seed({
+      await seed(student.as, {
         title: 'Read chapter 4 of the biology textbook and take notes',
         description: 'Cells and membranes: the parts of a cell and what each one does.',
         due_date: dueIn(1),
@@ -195,8 +184,8 @@ describe.runIf(browserAvailable('text at 200% browser test'))('text at 200 %', (
           { id: 'st-2', title: 'Write three questions about the membrane', completed: false },
         ],
       });
-      await seed({ title: 'Practice fractions', status: 'in progress', due_date: dueIn(4) });
-      await seed({ title: 'Poem analysis', status: 'done' });
+      await seed(student.as, { title: 'Practice fractions', status: 'in progress', due_date: dueIn(4) });
+      await seed(student.as, { title: 'Poem analysis', status: 'done' });
       await page.reload();
       const title = 'Read chapter 4 of the biology textbook and take notes';
       await page.getByRole('heading', { name: title }).waitFor({ timeout: 20_000 });

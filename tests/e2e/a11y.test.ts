@@ -1,8 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { call } from '../support/api.ts';
 import { violations, type Violation } from '../support/axe.ts';
-import { browserAvailable, launchBrowser } from '../support/browser.ts';
+import { browserAvailable, useBrowser } from '../support/browser.ts';
 import { idTokenOf } from '../support/idToken.ts';
 import { signInWithGoogle } from '../support/signin.ts';
 
@@ -12,18 +11,12 @@ import { signInWithGoogle } from '../support/signin.ts';
  * DevTools protocol with bypassCSP, the app itself is unchanged.)
  */
 describe.runIf(browserAvailable('accessibility (axe) browser test'))('accessibility', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`finds no violations on public pages, the board and its modals (${colorScheme})`, async () => {
       const { web } = inject('stack');
-      const context = await browser.newContext({ colorScheme, bypassCSP: true });
+      const context = await browser().newContext({ colorScheme, bypassCSP: true });
       const page = await context.newPage();
       const found: Record<string, Violation[]> = {};
       const check = async (screen: string) => {

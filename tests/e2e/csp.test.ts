@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { card } from '../support/board.ts';
-import { browserAvailable, launchBrowser } from '../support/browser.ts';
+import { browserAvailable, useBrowser } from '../support/browser.ts';
 import { readyStudent } from '../support/student.ts';
 
 interface Issue {
@@ -15,17 +14,11 @@ interface Issue {
  * DevTools issue, which Lighthouse counts against best practices.
  */
 describe.runIf(browserAvailable('CSP browser test'))('Content-Security-Policy', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('is sent with the page, and the landing page and the board cause no violation', async () => {
     const { web } = inject('stack');
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     const page = await context.newPage();
     const issues: Issue[] = [];
     const watch = async () => {

@@ -1,8 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { startOfUtcDay, utc } from '../../scripts/standins/lms-fixtures.ts';
 import { card } from '../support/board.ts';
-import { browserAvailable, launchBrowser, watchConsole } from '../support/browser.ts';
+import { browserAvailable, openPage, useBrowser } from '../support/browser.ts';
 import { readyStudent } from '../support/student.ts';
 
 const base = startOfUtcDay();
@@ -31,13 +30,7 @@ function feed(essayDays: number): string {
 }
 
 describe.runIf(browserAvailable('LMS import browser test'))('importing from school', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('paste, preview, import, course tags, then Sync now shows the moved deadline', async () => {
     const url = `${inject('stack').lms}feeds/journey-${Date.now()}.ics`;
@@ -45,13 +38,11 @@ describe.runIf(browserAvailable('LMS import browser test'))('importing from scho
       expect((await fetch(url, { method: 'PUT', body })).status).toBe(204);
     await put(feed(3));
 
-    const context = await browser.newContext({
+    const { context, page, problems } = await openPage(browser(), {
       timezoneId: 'UTC',
       locale: 'en-US',
       viewport: { width: 1280, height: 900 },
     });
-    const page = await context.newPage();
-    const problems = watchConsole(page);
     await readyStudent(page, 'lms-journey');
     await page.reload();
     await page.getByRole('button', { name: 'Settings' }).click();

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { call, sessionOf } from '../support/api.ts';
 import { createTestUser } from '../support/auth.ts';
-import { browserAvailable, launchBrowser } from '../support/browser.ts';
+import { browserAvailable, useBrowser } from '../support/browser.ts';
 import { idTokenOf } from '../support/idToken.ts';
 import { readyForBoard } from '../support/student.ts';
 import { signInWithGoogle } from '../support/signin.ts';
@@ -83,17 +83,11 @@ const perUserKeys = (page: Page) =>
   })()`);
 
 describe.runIf(browserAvailable('logout browser test'))('logout in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('20 rounds of Logout then an immediate reload never show the board', async () => {
     const web = inject('stack').web;
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     const page = await context.newPage();
     const email = `logout-rounds-${Date.now()}@brainboard.test`;
     await signInWithGoogle(page, { email });

@@ -2,9 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { card, column } from '../support/board.ts';
-import { browserAvailable, launchBrowser, launchProfile } from '../support/browser.ts';
+import { browserAvailable, useBrowser, launchProfile } from '../support/browser.ts';
 import { readyStudent } from '../support/student.ts';
 
 interface ManifestIcon {
@@ -26,13 +26,7 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
  * this browser's copy before the network answers.
  */
 describe.runIf(browserAvailable('installable app browser test'))('installable app', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('has a manifest with PNG icons of the declared sizes, and Chromium finds no installability error', async () => {
     const { web } = inject('stack');
@@ -93,7 +87,7 @@ describe.runIf(browserAvailable('installable app browser test'))('installable ap
     // Playwright's request routing (used below to hold the API back) does not see requests
     // that pass through a service worker, so this browser runs the app without one.
     // A laptop width: every column shows at once (a phone shows one column at a time).
-    const context = await browser.newContext({
+    const context = await browser().newContext({
       viewport: { width: 1280, height: 900 },
       serviceWorkers: 'block',
     });

@@ -1,6 +1,6 @@
 import type { Browser, CDPSession } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { browserAvailable, launchBrowser } from '../support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { browserAvailable, useBrowser } from '../support/browser.ts';
 import { readyStudent } from '../support/student.ts';
 
 interface ShownNotification {
@@ -16,17 +16,11 @@ interface ShownNotification {
 describe.runIf(browserAvailable('reminder notification browser test'))(
   'reminders in Chromium',
   () => {
-    let browser: Browser;
-    beforeAll(async () => {
-      browser = await launchBrowser();
-    });
-    afterAll(async () => {
-      await browser?.close();
-    });
+    const browser = useBrowser();
 
     it('shows a pushed reminder with Start focus, Snooze 10 min and Done; Start focus opens Focus Mode', async () => {
       const { web } = inject('stack');
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const context = await browser().newContext({ viewport: { width: 1280, height: 800 } });
       await context.grantPermissions(['notifications'], { origin: web });
       const page = await context.newPage();
       const { as } = await readyStudent(page, 'push');

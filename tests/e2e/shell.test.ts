@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { browserAvailable, launchBrowser, watchConsole } from '../support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { browserAvailable, openPage, useBrowser, watchConsole } from '../support/browser.ts';
 import { signInWithGoogle } from '../support/signin.ts';
 
 /** The Auth emulator's chooser loads assets from the internet; those aborts are expected. */
@@ -12,19 +12,11 @@ const pathOf = (page: Page) => new URL(page.url()).pathname;
 const theme = (page: Page) => page.evaluate<string>('document.documentElement.dataset.theme');
 
 describe.runIf(browserAvailable('app shell browser test'))('the app shell in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('takes a new student from sign-in through consent, the board, theme and What’s New to logout', async () => {
     const web = inject('stack').web;
-    const context = await browser.newContext({ colorScheme: 'light' });
-    const page = await context.newPage();
-    const problems = watchConsole(page);
+    const { context, page, problems } = await openPage(browser(), { colorScheme: 'light' });
 
     // Sign in as a brand-new made-up account through the emulator's Google chooser.
     await signInWithGoogle(page, {
@@ -100,7 +92,7 @@ describe.runIf(browserAvailable('app shell browser test'))('the app shell in Chr
   it('serves the public pages without any Firebase code', async () => {
     const web = inject('stack').web;
     for (const path of ['/', '/login', '/privacy', '/tos']) {
-      const page = await browser.newPage();
+      const page = await browser().newPage();
       const problems = watchConsole(page);
       const scripts: string[] = [];
       page.on('request', (req) => {

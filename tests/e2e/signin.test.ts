@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { grantRef } from '../../functions/src/auth/grant.ts';
-import { browserAvailable, launchBrowser, watchConsole } from '../support/browser.ts';
+import { browserAvailable, openPage, useBrowser } from '../support/browser.ts';
 import { admin } from '../support/firestore.ts';
 import { signInWithGoogle } from '../support/signin.ts';
 
@@ -11,16 +10,10 @@ const madeUpEmail = () => `new-student-${Date.now()}-${++counter}@example.com`;
 const offlineNoise = (p: string) => /Failed to load resource: net::ERR_FAILED/.test(p);
 
 describe.runIf(browserAvailable('sign-in browser test'))('sign-in with Google', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('sends a visitor without a user from /dashboard to /login', async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     await page.goto(`${inject('stack').web}/dashboard`);
     await page.waitForURL(/\/login$/);
     await page.getByRole('button', { name: 'Sign in with Google' }).waitFor();
@@ -28,9 +21,7 @@ describe.runIf(browserAvailable('sign-in browser test'))('sign-in with Google', 
   });
 
   it('signs a new made-up account in through the emulator chooser, with the calendar grant', async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const problems = watchConsole(page);
+    const { context, page, problems } = await openPage(browser());
     const email = madeUpEmail();
     await signInWithGoogle(page, { email, name: 'New Student' });
     expect(new URL(page.url()).pathname).toBe('/dashboard');
@@ -56,13 +47,13 @@ describe.runIf(browserAvailable('sign-in browser test'))('sign-in with Google', 
 
   it('lets a returning student pick their existing account in the chooser', async () => {
     const email = madeUpEmail();
-    const first = await browser.newContext();
+    const first = await browser().newContext();
     await signInWithGoogle(await first.newPage(), { email, name: 'Returning Student' });
     await first.close();
     const { auth } = admin();
     const uid = (await auth.getUserByEmail(email)).uid;
 
-    const second = await browser.newContext();
+    const second = await browser().newContext();
     const page = await second.newPage();
     await signInWithGoogle(page, { email });
     expect(new URL(page.url()).pathname).toBe('/dashboard');

@@ -1,18 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { browserAvailable, launchBrowser, watchConsole } from '../support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { browserAvailable, useBrowser, watchConsole } from '../support/browser.ts';
 
 describe.runIf(browserAvailable('browser smoke test'))('the app in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('loads the landing page with no console errors', async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     const problems = watchConsole(page);
     await page.goto(inject('stack').web, { waitUntil: 'networkidle' });
     await expect(page.getByText('Every brain is welcome').isVisible()).resolves.toBe(true);
@@ -24,7 +17,7 @@ describe.runIf(browserAvailable('browser smoke test'))('the app in Chromium', ()
   });
 
   it('serves any path as the app (SPA fallback) and sends a visitor without a user to /login', async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     const problems = watchConsole(page);
     await page.goto(`${inject('stack').web}/dashboard`, { waitUntil: 'networkidle' });
     await page.waitForURL(/\/login$/);

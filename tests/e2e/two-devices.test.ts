@@ -1,7 +1,7 @@
 import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { card, column, titlesIn } from '../support/board.ts';
-import { browserAvailable, launchBrowser, watchConsole } from '../support/browser.ts';
+import { browserAvailable, openPage, useBrowser } from '../support/browser.ts';
 import { signInWithGoogle } from '../support/signin.ts';
 import { readyForBoard } from '../support/student.ts';
 import { idTokenOf } from '../support/idToken.ts';
@@ -13,19 +13,11 @@ const isUpdate = (r: Request) => r.url().endsWith('/api/assignment') && r.method
 describe.runIf(browserAvailable('two-devices browser test'))(
   'one student on a laptop and a phone',
   () => {
-    let browser: Browser;
-    beforeAll(async () => {
-      browser = await launchBrowser();
-    });
-    afterAll(async () => {
-      await browser?.close();
-    });
+    const browser = useBrowser();
 
     it("keeps the phone's move and description when the laptop saves a title edit", async () => {
       const email = `two-devices-${Date.now()}@brainboard.test`;
-      const laptopContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const laptop = await laptopContext.newPage();
-      const laptopProblems = watchConsole(laptop);
+      const { context: laptopContext, page: laptop, problems: laptopProblems } = await openPage(browser(), { viewport: { width: 1280, height: 800 } });
       await signInWithGoogle(laptop, { email });
       const { id: uid, as } = await studentApi(await idTokenOf(laptop));
       await readyForBoard(as, uid);
@@ -46,13 +38,11 @@ describe.runIf(browserAvailable('two-devices browser test'))(
       expect(await editor.getByLabel('Description').inputValue()).toBe('Original outline');
 
       // The phone, signed in as the same student, moves the card to Done and edits the text.
-      const phoneContext = await browser.newContext({
+      const { context: phoneContext, page: phone, problems: phoneProblems } = await openPage(browser(), {
         viewport: { width: 390, height: 844 },
         isMobile: true,
         hasTouch: true,
       });
-      const phone = await phoneContext.newPage();
-      const phoneProblems = watchConsole(phone);
       await signInWithGoogle(phone, { email });
       await column(phone, 'New').waitFor({ timeout: 20_000 });
       await card(phone, 'Histroy essay').getByRole('heading').click();

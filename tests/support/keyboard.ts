@@ -1,4 +1,3 @@
-import type { Assignment } from '@brainboard/domain';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { studentApi, type As } from './api.ts';
@@ -6,6 +5,8 @@ import { column } from './board.ts';
 import { launchBrowser, watchConsole } from './browser.ts';
 import { idTokenOf } from './idToken.ts';
 import { readyForBoard } from './student.ts';
+
+export { seed } from './student.ts';
 
 /**
  * The keyboard journeys (tests/e2e/keyboard-*.test.ts): every journey with the keyboard alone,
@@ -254,13 +255,6 @@ export function keyboardStudents(): {
   }
 
   return { signedIn };
-}
-
-/** Creates an assignment as the student, through the API. */
-export async function seed(as: As, body: Record<string, unknown>): Promise<Assignment> {
-  const res = await as('POST', '/api/assignment', body);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return (res.body as { item: Assignment }).item;
 }
 
 /** Reloads; the board may show this browser's copy first, so wait for the server's list. */

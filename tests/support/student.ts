@@ -1,6 +1,7 @@
+import type { Assignment } from '@brainboard/domain';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { call, type ApiResponse } from './api.ts';
+import { call, type ApiResponse, type As } from './api.ts';
 import { column } from './board.ts';
 import { watchConsole } from './browser.ts';
 import { idTokenOf } from './idToken.ts';
@@ -114,4 +115,11 @@ export function dueIn(days: number): string {
   const d = new Date(Date.now() + days * 86_400_000);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T08:00:00`;
+}
+
+/** Creates an assignment as the student, through the API. */
+export async function seed(as: As, body: Record<string, unknown>): Promise<Assignment> {
+  const res = await as('POST', '/api/assignment', body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return (res.body as { item: Assignment }).item;
 }
