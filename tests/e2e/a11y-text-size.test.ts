@@ -184,7 +184,11 @@ describe.runIf(browserAvailable('text at 200% browser test'))('text at 200 %', (
           { id: 'st-2', title: 'Write three questions about the membrane', completed: false },
         ],
       });
-      await seed(student.as, { title: 'Practice fractions', status: 'in progress', due_date: dueIn(4) });
+      await seed(student.as, {
+        title: 'Practice fractions',
+        status: 'in progress',
+        due_date: dueIn(4),
+      });
       await seed(student.as, { title: 'Poem analysis', status: 'done' });
       await page.reload();
       const title = 'Read chapter 4 of the biology textbook and take notes';

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { card } from '../support/board.ts';
-import { browserAvailable, useBrowser } from '../support/browser.ts';
+import { browserAvailable, openPage, useBrowser } from '../support/browser.ts';
 import { readyStudent } from '../support/student.ts';
 
 interface Issue {
@@ -18,8 +18,7 @@ describe.runIf(browserAvailable('CSP browser test'))('Content-Security-Policy', 
 
   it('is sent with the page, and the landing page and the board cause no violation', async () => {
     const { web } = inject('stack');
-    const context = await browser().newContext();
-    const page = await context.newPage();
+    const { context, page } = await openPage(browser());
     const issues: Issue[] = [];
     const watch = async () => {
       const cdp = await context.newCDPSession(page);

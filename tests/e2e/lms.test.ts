@@ -1,8 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import { startOfUtcDay, utc } from '../../scripts/standins/lms-fixtures.ts';
 import { card } from '../support/board.ts';
-import { browserAvailable, openPage, useBrowser } from '../support/browser.ts';
-import { readyStudent } from '../support/student.ts';
+import { browserAvailable, useBrowser } from '../support/browser.ts';
+import { signedInStudent } from '../support/student.ts';
 
 const base = startOfUtcDay();
 
@@ -38,12 +38,11 @@ describe.runIf(browserAvailable('LMS import browser test'))('importing from scho
       expect((await fetch(url, { method: 'PUT', body })).status).toBe(204);
     await put(feed(3));
 
-    const { context, page, problems } = await openPage(browser(), {
+    const { context, page, problems } = await signedInStudent(browser(), 'lms-journey', {
       timezoneId: 'UTC',
       locale: 'en-US',
       viewport: { width: 1280, height: 900 },
     });
-    await readyStudent(page, 'lms-journey');
     await page.reload();
     await page.getByRole('button', { name: 'Settings' }).click();
     const dialog = page.getByRole('dialog', { name: 'Settings' });

@@ -1,10 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { call, sessionOf } from '../support/api.ts';
 import { createTestUser } from '../support/auth.ts';
 import { browserAvailable, useBrowser } from '../support/browser.ts';
-import { idTokenOf } from '../support/idToken.ts';
-import { readyForBoard } from '../support/student.ts';
+import { signedInStudent } from '../support/student.ts';
 import { signInWithGoogle } from '../support/signin.ts';
 
 const SIGNED_OUT = 'You signed out on this device. Please sign in again.';
@@ -87,13 +86,7 @@ describe.runIf(browserAvailable('logout browser test'))('logout in Chromium', ()
 
   it('20 rounds of Logout then an immediate reload never show the board', async () => {
     const web = inject('stack').web;
-    const context = await browser().newContext();
-    const page = await context.newPage();
-    const email = `logout-rounds-${Date.now()}@brainboard.test`;
-    await signInWithGoogle(page, { email });
-    const token = await idTokenOf(page);
-    const { id, csrf_token: csrf } = await sessionOf({ idToken: token } as never);
-    await readyForBoard((method, path, body) => call(method, path, { token, csrf, body }), id);
+    const { context, page, email } = await signedInStudent(browser(), 'logout-rounds');
     await page.goto(`${web}/dashboard`);
     for (let round = 1; round <= 20; round++) {
       if (round > 1) await signInWithGoogle(page, { email });

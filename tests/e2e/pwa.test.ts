@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Route } from 'playwright-core';
+import type { Route } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { card, column } from '../support/board.ts';
 import { browserAvailable, useBrowser, launchProfile } from '../support/browser.ts';
-import { readyStudent } from '../support/student.ts';
+import { signedInStudent } from '../support/student.ts';
 
 interface ManifestIcon {
   src: string;
@@ -87,12 +87,10 @@ describe.runIf(browserAvailable('installable app browser test'))('installable ap
     // Playwright's request routing (used below to hold the API back) does not see requests
     // that pass through a service worker, so this browser runs the app without one.
     // A laptop width: every column shows at once (a phone shows one column at a time).
-    const context = await browser().newContext({
+    const { context, page, id, as } = await signedInStudent(browser(), 'returning', {
       viewport: { width: 1280, height: 900 },
       serviceWorkers: 'block',
     });
-    const page = await context.newPage();
-    const { id, as } = await readyStudent(page, 'returning');
     await as('POST', '/api/assignment', { title: 'Lab report', status: 'in progress' });
 
     // First visit: the board as the server answers it.

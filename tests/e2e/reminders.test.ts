@@ -1,6 +1,6 @@
-import type { Browser, CDPSession } from 'playwright-core';
+import type { CDPSession } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { browserAvailable, useBrowser } from '../support/browser.ts';
+import { browserAvailable, openPage, useBrowser } from '../support/browser.ts';
 import { readyStudent } from '../support/student.ts';
 
 interface ShownNotification {
@@ -20,9 +20,10 @@ describe.runIf(browserAvailable('reminder notification browser test'))(
 
     it('shows a pushed reminder with Start focus, Snooze 10 min and Done; Start focus opens Focus Mode', async () => {
       const { web } = inject('stack');
-      const context = await browser().newContext({ viewport: { width: 1280, height: 800 } });
+      const { context, page } = await openPage(browser(), {
+        viewport: { width: 1280, height: 800 },
+      });
       await context.grantPermissions(['notifications'], { origin: web });
-      const page = await context.newPage();
       const { as } = await readyStudent(page, 'push');
       const created = await as<{ item: { id: string } }>('POST', '/api/assignment', {
         title: 'Physics worksheet',

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserAvailable, openPage, useBrowser, watchConsole } from '../support/browser.ts';
 import { signInWithGoogle } from '../support/signin.ts';

@@ -1,11 +1,9 @@
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { card, column, titlesIn } from '../support/board.ts';
 import { browserAvailable, openPage, useBrowser } from '../support/browser.ts';
 import { signInWithGoogle } from '../support/signin.ts';
-import { readyForBoard } from '../support/student.ts';
-import { idTokenOf } from '../support/idToken.ts';
-import { studentApi } from '../support/api.ts';
+import { signedInStudent } from '../support/student.ts';
 
 const dialog = (page: Page) => page.getByRole('dialog');
 const isUpdate = (r: Request) => r.url().endsWith('/api/assignment') && r.method() === 'PATCH';
@@ -16,11 +14,15 @@ describe.runIf(browserAvailable('two-devices browser test'))(
     const browser = useBrowser();
 
     it("keeps the phone's move and description when the laptop saves a title edit", async () => {
-      const email = `two-devices-${Date.now()}@brainboard.test`;
-      const { context: laptopContext, page: laptop, problems: laptopProblems } = await openPage(browser(), { viewport: { width: 1280, height: 800 } });
-      await signInWithGoogle(laptop, { email });
-      const { id: uid, as } = await studentApi(await idTokenOf(laptop));
-      await readyForBoard(as, uid);
+      const {
+        context: laptopContext,
+        page: laptop,
+        problems: laptopProblems,
+        email,
+        as,
+      } = await signedInStudent(browser(), 'two-devices', {
+        viewport: { width: 1280, height: 800 },
+      });
       const created = await as('POST', '/api/assignment', {
         title: 'Histroy essay',
         description: 'Original outline',
@@ -38,7 +40,11 @@ describe.runIf(browserAvailable('two-devices browser test'))(
       expect(await editor.getByLabel('Description').inputValue()).toBe('Original outline');
 
       // The phone, signed in as the same student, moves the card to Done and edits the text.
-      const { context: phoneContext, page: phone, problems: phoneProblems } = await openPage(browser(), {
+      const {
+        context: phoneContext,
+        page: phone,
+        problems: phoneProblems,
+      } = await openPage(browser(), {
         viewport: { width: 390, height: 844 },
         isMobile: true,
         hasTouch: true,
