@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { call, sessionOf } from '../support/api.ts';
 import { createTestUser } from '../support/auth.ts';
 import { browserAvailable, useBrowser } from '../support/browser.ts';
+import { logOut } from '../support/board.ts';
 import { signedInStudent } from '../support/student.ts';
 import { signInWithGoogle } from '../support/signin.ts';
 
@@ -90,12 +91,7 @@ describe.runIf(browserAvailable('logout browser test'))('logout in Chromium', ()
     await page.goto(`${web}/dashboard`);
     for (let round = 1; round <= 20; round++) {
       if (round > 1) await signInWithGoogle(page, { email });
-      await page.getByRole('button', { name: 'Settings' }).click();
-      await page
-        .getByRole('dialog', { name: 'Settings' })
-        .getByRole('button', { name: 'Logout' })
-        .click();
-      await page.waitForURL((url) => url.pathname === '/');
+      await logOut(page);
       await page.reload();
       await page.getByText('Every brain is welcome').waitFor();
       expect(new URL(page.url()).pathname, `round ${round}`).toBe('/');

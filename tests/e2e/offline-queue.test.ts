@@ -1,9 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { card, column, titlesIn } from '../support/board.ts';
-import { browserAvailable, launchBrowser } from '../support/browser.ts';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { card, column, logOut, titlesIn } from '../support/board.ts';
+import { acceptDialogs, browserAvailable, openPage, useBrowser } from '../support/browser.ts';
+import { boardCopyKept, controlled } from '../support/offline.ts';
 import { signInWithGoogle } from '../support/signin.ts';
-import { readyStudent, type ReadyStudent } from '../support/student.ts';
+import { readyStudent, signedInStudent, type ReadyStudent } from '../support/student.ts';
 
 const WAITING = 'Saved on this device · will sync';
 const CAUGHT_UP = 'Back online · caught up';
@@ -15,23 +16,6 @@ interface Stored {
   status: string;
   subtasks: { id: string; title: string; completed: boolean }[];
   notes: { text: string }[];
-}
-
-/** Waits until the service worker controls the page (its first install claims open pages). */
-async function controlled(page: Page): Promise<void> {
-  await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, {
-    timeout: 30_000,
-  });
-}
-
-/** Every alert the page shows, accepted at once. */
-function alertsOf(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('dialog', (d) => {
-    seen.push(d.message());
-    void d.accept();
-  });
-  return seen;
 }
 
 /** The keys in the offline queue's IndexedDB store (one per student with writes waiting). */
@@ -81,23 +65,19 @@ async function openEditor(page: Page, title: string) {
  * the server refuses is named to the student; logout forgets them.
  */
 describe.runIf(browserAvailable('offline queue browser test'))('changes made offline', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
-  async function laptop(prefix: string) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    contexts.push(context);
-    const page = await context.newPage();
-    const alerts = alertsOf(page);
-    const student = await readyStudent(page, prefix);
-    return { context, page, alerts, student };
+  /**
+   * A new student in a new laptop-sized browser (open until the browser closes), and every
+   * alert the page shows, accepted at once.
+   */
+  async function laptop(prefix: string, options: BrowserContextOptions = {}) {
+    const student = await signedInStudent(browser(), prefix, {
+      viewport: { width: 1280, height: 900 },
+      ...options,
+    });
+    const { context, page } = student;
+    return { context, page, alerts: acceptDialogs(page), student };
   }
 
   it('ticks, adds a note, moves and creates offline, keeps them over a reload, then sends them', async () => {
@@ -111,13 +91,7 @@ describe.runIf(browserAvailable('offline queue browser test'))('changes made off
     await page.reload();
     await controlled(page);
     await card(page, 'Poem analysis').waitFor({ timeout: 20_000 });
-    await expect
-      .poll(() =>
-        page.evaluate<boolean>(
-          `Object.keys(localStorage).some((k) => k.startsWith('brainboard.cache.board.'))`,
-        ),
-      )
-      .toBe(true);
+    await boardCopyKept(page);
 
     await context.setOffline(true);
     await page.getByText('Offline · showing the copy on this device').waitFor();
@@ -203,9 +177,7 @@ describe.runIf(browserAvailable('offline queue browser test'))('changes made off
     await card(page, 'Histroy essay').waitFor({ timeout: 20_000 });
 
     // This device, offline, changes the title.
-    const phoneContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    contexts.push(phoneContext);
-    const phone = await phoneContext.newPage();
+    const { page: phone } = await openPage(browser(), { viewport: { width: 1280, height: 900 } });
     await context.setOffline(true);
     await openEditor(page, 'Histroy essay');
     await editor(page).getByLabel('Title').fill('History essay');
@@ -266,14 +238,7 @@ describe.runIf(browserAvailable('offline queue browser test'))('changes made off
 
   it('sends a create again after its answer was lost, and the server keeps one', async () => {
     // No service worker here, so the page's own routes see its requests.
-    const context = await browser.newContext({
-      viewport: { width: 1280, height: 900 },
-      serviceWorkers: 'block',
-    });
-    contexts.push(context);
-    const page = await context.newPage();
-    const alerts = alertsOf(page);
-    const student = await readyStudent(page, 'offline-lost');
+    const { page, alerts, student } = await laptop('offline-lost', { serviceWorkers: 'block' });
     await page.reload();
     await column(page, 'New').waitFor({ timeout: 20_000 });
 
@@ -305,13 +270,7 @@ describe.runIf(browserAvailable('offline queue browser test'))('changes made off
     // No service worker here, so the page's own routes see its requests: the assignment
     // writes fail as on a connection that drops them, while logout itself still reaches the
     // server (it must, to end the sign-in there).
-    const context = await browser.newContext({
-      viewport: { width: 1280, height: 900 },
-      serviceWorkers: 'block',
-    });
-    contexts.push(context);
-    const page = await context.newPage();
-    const student = await readyStudent(page, 'offline-logout');
+    const { page, student } = await laptop('offline-logout', { serviceWorkers: 'block' });
     await student.as('POST', '/api/assignment', {
       title: 'Reading log',
       subtasks: [{ id: 'st-read', title: 'Read', completed: false }],
@@ -328,12 +287,7 @@ describe.runIf(browserAvailable('offline queue browser test'))('changes made off
     // The server never got it.
     expect((await assignments(student.as))[0]?.subtasks[0]?.completed).toBe(false);
 
-    await page.getByRole('button', { name: 'Settings' }).click();
-    await page
-      .getByRole('dialog', { name: 'Settings' })
-      .getByRole('button', { name: 'Logout' })
-      .click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await logOut(page);
     expect(await waitingKeys(page)).toEqual([]);
     await page.unroute(/\/api\/assignment\//);
 

@@ -1,10 +1,11 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { card, column } from '../support/board.ts';
-import { browserAvailable, launchBrowser } from '../support/browser.ts';
-import { readyStudent } from '../support/student.ts';
+import { browserAvailable, useBrowser } from '../support/browser.ts';
+import { boardCopyKept, controlled } from '../support/offline.ts';
+import { signedInStudent } from '../support/student.ts';
 
 /** The built worker the local stack's preview serves (a port offset builds into its own folder). */
 const offset = Number(process.env.BRAINBOARD_PORT_OFFSET ?? 0);
@@ -16,45 +17,28 @@ const workerFile = join(
   'sw.js',
 );
 
-/** Waits until the service worker controls the page (its first install claims open pages). */
-async function controlled(page: Page): Promise<void> {
-  await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, {
-    timeout: 30_000,
-  });
-}
-
 /**
  * The app opens with no network: the service worker serves the shell, the board comes from
  * this device's copy, a calm line says it is offline, and AI says it needs a connection.
  * A new build of the worker is announced and waits for Refresh.
  */
 describe.runIf(browserAvailable('offline app browser test'))('offline app', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let context: BrowserContext;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-  });
 
   it('opens offline with the board from this device, a status line, and AI asking for a connection', async () => {
     const { web } = inject('stack');
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    const { as } = await readyStudent(page, 'offline', { ai: true });
+    const student = await signedInStudent(browser(), 'offline', {
+      viewport: { width: 1280, height: 900 },
+      ai: true,
+    });
+    const { page, as } = student;
+    context = student.context;
     await as('POST', '/api/assignment', { title: 'Essay plan', status: 'in progress' });
     await page.goto(`${web}/dashboard`);
     await controlled(page);
     await card(page, 'Essay plan').waitFor({ timeout: 30_000 });
-    await expect
-      .poll(() =>
-        page.evaluate<boolean>(
-          `Object.keys(localStorage).some((k) => k.startsWith('brainboard.cache.board.'))`,
-        ),
-      )
-      .toBe(true);
+    await boardCopyKept(page);
 
     await context.setOffline(true);
     const started = Date.now();

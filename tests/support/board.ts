@@ -13,3 +13,13 @@ export const card = (page: Page, title: string) =>
   page.locator('li[data-card-id]', {
     has: page.getByRole('heading', { name: title, exact: true }),
   });
+
+/** Logs out through Settings and waits for the landing page. */
+export async function logOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page
+    .getByRole('dialog', { name: 'Settings' })
+    .getByRole('button', { name: 'Logout' })
+    .click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
