@@ -1,12 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildSamplePdf } from '../../functions/src/files/pdf.fixture.ts';
 import { card, titlesIn } from '../support/board.ts';
 import { admin } from '../support/firestore.ts';
-import { browserAvailable, launchBrowser, watchConsole } from '../support/browser.ts';
-import { dueIn, readyStudent, type ReadyStudent } from '../support/student.ts';
+import { browserAvailable, openPage, useBrowser } from '../support/browser.ts';
+import { dueIn, signedInStudent, type BrowserStudent } from '../support/student.ts';
 
 const LAPTOP = { width: 1280, height: 800 };
 const SHOTS = process.env.BRAINBOARD_SHOTS_DIR;
@@ -37,21 +36,20 @@ const noProblems = (problems: string[]) =>
 describe.runIf(browserAvailable('rough edges (laptop) browser test'))(
   'the rough edges at 1280x800 in Chromium',
   () => {
-    let browser: Browser;
+    const browser = useBrowser();
     let context: BrowserContext;
     let page: Page;
-    let student: ReadyStudent;
+    let student: BrowserStudent;
     let problems: string[];
 
     beforeAll(async () => {
-      browser = await launchBrowser();
-      context = await browser.newContext({ viewport: LAPTOP, locale: 'en-US' });
-      page = await context.newPage();
-      student = await readyStudent(page, 'rough-laptop', { ai: true });
-      problems = watchConsole(page);
-    });
-    afterAll(async () => {
-      await browser?.close();
+      student = await signedInStudent(browser(), 'rough-laptop', {
+        viewport: LAPTOP,
+        locale: 'en-US',
+        ai: true,
+        consoleAfterSignIn: true,
+      });
+      ({ context, page, problems } = student);
     });
 
     async function board() {
@@ -510,8 +508,7 @@ describe.runIf(browserAvailable('rough edges (laptop) browser test'))(
     });
 
     it('gives the login page the tagline, the theme toggle and a way back', async () => {
-      const ctx = await browser.newContext({ viewport: LAPTOP });
-      const p = await ctx.newPage();
+      const { context: ctx, page: p } = await openPage(browser(), { viewport: LAPTOP });
       const { web } = inject('stack');
       await p.goto(`${web}/login`);
       await p.getByText('Every brain is welcome').waitFor();
@@ -555,9 +552,8 @@ describe.runIf(browserAvailable('rough edges (laptop) browser test'))(
     });
 
     it("draws What's New with SVG icons (no emoji boxes)", async () => {
-      const ctx = await browser.newContext({ viewport: LAPTOP });
-      const p = await ctx.newPage();
-      const fresh = await readyStudent(p, 'rough-whatsnew');
+      const fresh = await signedInStudent(browser(), 'rough-whatsnew', { viewport: LAPTOP });
+      const { context: ctx, page: p } = fresh;
       const { id } = fresh;
       const older = await fresh.as('PATCH', `/api/user/${id}`, {
         last_used_version: '0.0.1',

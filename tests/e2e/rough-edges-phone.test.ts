@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { card } from '../support/board.ts';
-import { browserAvailable, launchBrowser } from '../support/browser.ts';
-import { dueIn, readyStudent, type ReadyStudent } from '../support/student.ts';
+import { browserAvailable, useBrowser } from '../support/browser.ts';
+import { dueIn, seed, signedInStudent, type BrowserStudent } from '../support/student.ts';
 
 const PHONE = { width: 375, height: 812 };
 const SHOTS = process.env.BRAINBOARD_SHOTS_DIR;
@@ -21,22 +21,38 @@ const styleOf = (loc: Locator, prop: string): Promise<string> =>
     prop,
   );
 
+/**
+ * Holds the card `title` (as a finger would) and carries it over the `to` segment, which
+ * shows that it takes the drop; the finger stays down.
+ */
+async function holdOver(page: Page, title: string, to: string): Promise<void> {
+  const from = await card(page, title).boundingBox();
+  const target = await segment(page, to).boundingBox();
+  if (!from || !target) throw new Error('no card or segment');
+  await page.mouse.move(from.x + from.width / 2, from.y + 20);
+  await page.mouse.down();
+  await page.locator('.card--overlay').waitFor();
+  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 8 });
+  await expect.poll(() => segment(page, to).getAttribute('class')).toContain('--over');
+}
+
 /** The column shown on the phone: its region heading. */
 const shownColumn = (page: Page) => page.locator('.column--shown').getAttribute('data-status');
 
 describe.runIf(browserAvailable('rough edges (phone) browser test'))(
   'the rough edges at 375x812 in Chromium',
   () => {
-    let browser: Browser;
-    let context: BrowserContext;
+    const browser = useBrowser();
     let page: Page;
-    let student: ReadyStudent;
+    let student: BrowserStudent;
 
     beforeAll(async () => {
-      browser = await launchBrowser();
-      context = await browser.newContext({ viewport: PHONE, locale: 'en-US' });
-      page = await context.newPage();
-      student = await readyStudent(page, 'rough-phone', { ai: true });
+      student = await signedInStudent(browser(), 'rough-phone', {
+        viewport: PHONE,
+        locale: 'en-US',
+        ai: true,
+      });
+      ({ page } = student);
       for (const [i, title] of [
         'Essay outline',
         'Read chapter 5',
@@ -44,16 +60,12 @@ describe.runIf(browserAvailable('rough edges (phone) browser test'))(
         'Math worksheet',
         'History quiz prep',
       ].entries()) {
-        const made = await student.as('POST', '/api/assignment', {
+        await seed(student.as, {
           title,
           due_date: dueIn(i + 1),
           status: i === 4 ? 'in progress' : 'new',
         });
-        expect(made.status, made.text).toBe(201);
       }
-    });
-    afterAll(async () => {
-      await browser?.close();
     });
 
     async function board() {
@@ -194,14 +206,7 @@ describe.runIf(browserAvailable('rough edges (phone) browser test'))(
       await d.waitFor({ state: 'detached' });
 
       // Drag "Essay outline" (held, as a finger would) onto the Done segment.
-      const from = await card(page, 'Essay outline').boundingBox();
-      const to = await segment(page, 'Done').boundingBox();
-      if (!from || !to) throw new Error('no card or segment');
-      await page.mouse.move(from.x + from.width / 2, from.y + 20);
-      await page.mouse.down();
-      await page.locator('.card--overlay').waitFor();
-      await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
-      await expect.poll(() => segment(page, 'Done').getAttribute('class')).toContain('--over');
+      await holdOver(page, 'Essay outline', 'Done');
       const moved = page.waitForResponse((r) => r.request().method() === 'PATCH');
       await page.mouse.up();
       expect(((await moved).request().postDataJSON() as { status?: string }).status).toBe('done');
@@ -255,14 +260,7 @@ describe.runIf(browserAvailable('rough edges (phone) browser test'))(
           }
         }).observe(document.body, { childList: true });
       })()`);
-      const from = await card(page, 'Math worksheet').boundingBox();
-      const to = await segment(page, 'Done').boundingBox();
-      if (!from || !to) throw new Error('no card or segment');
-      await page.mouse.move(from.x + from.width / 2, from.y + 20);
-      await page.mouse.down();
-      await page.locator('.card--overlay').waitFor();
-      await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
-      await expect.poll(() => segment(page, 'Done').getAttribute('class')).toContain('--over');
+      await holdOver(page, 'Math worksheet', 'Done');
       await page.mouse.up();
       await expect
         .poll(() => segment(page, 'Done').getAttribute('aria-label'), { timeout: 10_000 })
