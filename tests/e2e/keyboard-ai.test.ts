@@ -3,14 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { subtaskTitles, topicFromPrompt } from '../../scripts/standins/json-schema-sample.ts';
 import { standinReply } from '../../scripts/standins/openai-standin.ts';
 import { assignmentContext, suggestionPrompt } from '../../web/src/ai/context.ts';
-import { browserAvailable } from '../support/browser.ts';
+import { realProblems } from '../support/browser.ts';
 import {
+  describeKeyboard,
   dialog,
   dialogReady,
   expectFocused,
   expectVisibleFocus,
-  keyboardStudents,
-  realProblems,
   reloadBoard,
   saved,
   seed,
@@ -18,10 +17,7 @@ import {
   tabTo,
 } from '../support/keyboard.ts';
 
-// Keyboard only, with a visible focus at every step (tests/support/keyboard.ts says how).
-describe.runIf(browserAvailable('keyboard browser test'))('AI help by keyboard', () => {
-  const { signedIn } = keyboardStudents();
-
+describeKeyboard('AI help by keyboard', (signedIn) => {
   describe('AI help', () => {
     /** A student with AI help and deep dive turned on, and one assignment open in the editor. */
     async function editorWithAi(prefix: string, title: string, description: string) {

@@ -1,20 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { card, titlesIn } from '../support/board.ts';
-import { browserAvailable } from '../support/browser.ts';
+import { realProblems } from '../support/browser.ts';
 import {
+  describeKeyboard,
   expectFocused,
-  keyboardStudents,
-  realProblems,
   reloadBoard,
   saved,
   seed,
   tabAndPress,
 } from '../support/keyboard.ts';
 
-// Keyboard only, with a visible focus at every step (tests/support/keyboard.ts says how).
-describe.runIf(browserAvailable('keyboard browser test'))('deleting a card by keyboard', () => {
-  const { signedIn } = keyboardStudents();
-
+describeKeyboard('deleting a card by keyboard', (signedIn) => {
   it('deletes a card after its confirmation, and focus stays on the board', async () => {
     const s = await signedIn('kb-delete');
     const { page } = s;

@@ -1,21 +1,17 @@
 import type { Assignment } from '@brainboard/domain';
-import { describe, expect, it } from 'vitest';
-import { browserAvailable } from '../support/browser.ts';
+import { expect, it } from 'vitest';
+import { realProblems } from '../support/browser.ts';
 import {
+  describeKeyboard,
   dialog,
   expectFocused,
   expectTabTrappedIn,
-  keyboardStudents,
-  realProblems,
   reloadBoard,
   seed,
   tabAndPress,
 } from '../support/keyboard.ts';
 
-// Keyboard only, with a visible focus at every step (tests/support/keyboard.ts says how).
-describe.runIf(browserAvailable('keyboard browser test'))('Focus Mode by keyboard', () => {
-  const { signedIn } = keyboardStudents();
-
+describeKeyboard('Focus Mode by keyboard', (signedIn) => {
   it('runs Focus Mode: opens, pauses and resumes, ticks the subtasks, closes', async () => {
     const s = await signedIn('kb-focus');
     const { page } = s;

@@ -1,21 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { titlesIn } from '../support/board.ts';
-import { browserAvailable } from '../support/browser.ts';
+import { realProblems } from '../support/browser.ts';
 import { pressAndHear } from '../support/dnd.ts';
 import {
+  describeKeyboard,
   expectFocused,
-  keyboardStudents,
-  realProblems,
   reloadBoard,
   saved,
   seed,
   tabTo,
 } from '../support/keyboard.ts';
 
-// Keyboard only, with a visible focus at every step (tests/support/keyboard.ts says how).
-describe.runIf(browserAvailable('keyboard browser test'))('moving cards by keyboard', () => {
-  const { signedIn } = keyboardStudents();
-
+describeKeyboard('moving cards by keyboard', (signedIn) => {
   it('moves a card to another column with the keyboard, and it stays there', async () => {
     const s = await signedIn('kb-move');
     const { page } = s;

@@ -1,19 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import { browserAvailable } from '../support/browser.ts';
+import { expect, it } from 'vitest';
+import { realProblems } from '../support/browser.ts';
 import {
   boardReady,
+  describeKeyboard,
   dialog,
-  keyboardStudents,
-  realProblems,
   saved,
   tabAndPress,
   tabTo,
 } from '../support/keyboard.ts';
 
-// Keyboard only, with a visible focus at every step (tests/support/keyboard.ts says how).
-describe.runIf(browserAvailable('keyboard browser test'))('signing in by keyboard', () => {
-  const { signedIn } = keyboardStudents();
-
+describeKeyboard('signing in by keyboard', (signedIn) => {
   it('signs in, accepts the privacy policy and terms, and closes What’s New', async () => {
     const s = await signedIn('kb-signin', false);
     const { page } = s;

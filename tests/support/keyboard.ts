@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, inject } from 'vitest';
 import { studentApi, type As } from './api.ts';
 import { column } from './board.ts';
-import { launchBrowser, watchConsole } from './browser.ts';
+import { browserAvailable, realProblems, useBrowser, watchConsole } from './browser.ts';
 import { idTokenOf } from './idToken.ts';
 import { readyForBoard } from './student.ts';
 
@@ -143,10 +143,6 @@ export async function typeOver(page: Page, text: string) {
   await page.keyboard.type(text);
 }
 
-/** Console errors that matter (the chooser page's blocked internet assets do not). */
-export const realProblems = (problems: string[]) =>
-  problems.filter((p) => !/net::ERR_FAILED|Failed to load resource/.test(p));
-
 /** What the Auth emulator's chooser page loads from the internet (unreachable in CI). */
 const CHOOSER_ASSETS = /^https:\/\/(unpkg\.com|fonts\.googleapis\.com|fonts\.gstatic\.com)\//;
 
@@ -216,23 +212,25 @@ export async function boardReady(page: Page) {
   await page.locator('.loading').waitFor({ state: 'detached', timeout: 20_000 });
 }
 
-/**
- * A browser for this file's journeys (launched before them, closed after), and students who
- * signed in by keyboard; unless `setup` is false, consent and What's New are done already.
- */
-export function keyboardStudents(): {
-  signedIn(prefix: string, setup?: boolean): Promise<Student>;
-} {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+/** A student who signed in by keyboard; unless `setup` is false, consent and What's New are done. */
+export type SignedIn = (prefix: string, setup?: boolean) => Promise<Student>;
 
-  async function signedIn(prefix: string, setup = true): Promise<Student> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+/**
+ * A suite of keyboard journeys, run where Chromium is (see browserAvailable): keyboard only,
+ * with a visible focus at every step (see the top of this file). One browser serves the file's
+ * journeys (launched before them, closed after); `signedIn` gives each journey its student.
+ */
+export function describeKeyboard(title: string, journeys: (signedIn: SignedIn) => void): void {
+  describe.runIf(browserAvailable('keyboard browser test'))(title, () => {
+    journeys(keyboardStudents());
+  });
+}
+
+function keyboardStudents(): SignedIn {
+  const browser = useBrowser();
+
+  return async function signedIn(prefix, setup = true) {
+    const context = await browser().newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const confirms: string[] = [];
     const declineNext = { value: false };
@@ -252,9 +250,7 @@ export function keyboardStudents(): {
     const { id, as } = await studentApi(await idTokenOf(page));
     if (setup) await readyForBoard(as, id);
     return { context, page, problems, confirms, declineNext, id, as };
-  }
-
-  return { signedIn };
+  };
 }
 
 /** Reloads; the board may show this browser's copy first, so wait for the server's list. */
