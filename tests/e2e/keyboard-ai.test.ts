@@ -10,6 +10,7 @@ import {
   dialogReady,
   expectFocused,
   expectVisibleFocus,
+  openDialog,
   reloadBoard,
   saved,
   seed,
@@ -44,9 +45,7 @@ describeKeyboard('AI help by keyboard', (signedIn) => {
       );
       const { page } = s;
       const help = editor.getByRole('button', { name: 'Help' });
-      await tabAndPress(page, help);
-      const chat = dialog(page, 'AI Help');
-      await dialogReady(chat);
+      const chat = await openDialog(page, help, 'AI Help');
       const log = chat.getByRole('log', { name: 'Conversation' });
       await expect
         .poll(() => log.textContent(), { timeout: 15_000 })
@@ -82,9 +81,7 @@ describeKeyboard('AI help by keyboard', (signedIn) => {
       );
       const { page } = s;
       const open = editor.getByRole('button', { name: 'Deep Dive' });
-      await tabAndPress(page, open);
-      const dive = dialog(page, 'Deep Dive');
-      await dialogReady(dive);
+      const dive = await openDialog(page, open, 'Deep Dive');
 
       const toolsTab = dive.getByRole('tab', { name: 'Deep-Dive Tools' });
       const detailsTab = dive.getByRole('tab', { name: 'Task Details' });
@@ -104,9 +101,7 @@ describeKeyboard('AI help by keyboard', (signedIn) => {
         name: `${full.slice(0, 100)} (open the full ${tool} text)`,
       });
       await snippet.waitFor({ timeout: 15_000 });
-      await tabAndPress(page, snippet);
-      const viewer = dialog(page, tool);
-      await dialogReady(viewer);
+      const viewer = await openDialog(page, snippet, tool);
       expect((await viewer.locator('.ai-deep-dive__full').textContent())?.trim()).toBe(full);
       await page.keyboard.press('Escape');
       await viewer.waitFor({ state: 'detached' });

@@ -4,9 +4,8 @@ import { card } from '../support/board.ts';
 import { realProblems } from '../support/browser.ts';
 import {
   describeKeyboard,
-  dialog,
-  dialogReady,
   expectFocused,
+  openDialog,
   reloadBoard,
   saved,
   tabAndPress,
@@ -19,9 +18,7 @@ describeKeyboard('creating an assignment by keyboard', (signedIn) => {
     const { page } = s;
     await reloadBoard(s);
     const add = page.getByRole('button', { name: 'Add Assignment' });
-    await tabAndPress(page, add);
-    const editor = dialog(page, 'Add Assignment');
-    await dialogReady(editor);
+    const editor = await openDialog(page, add, 'Add Assignment');
 
     await tabTo(page, editor.getByLabel('Title'));
     await page.keyboard.type('Chemistry lab report');

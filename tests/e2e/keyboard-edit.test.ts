@@ -4,9 +4,8 @@ import { card } from '../support/board.ts';
 import { realProblems } from '../support/browser.ts';
 import {
   describeKeyboard,
-  dialog,
-  dialogReady,
   expectFocused,
+  openDialog,
   reloadBoard,
   saved,
   seed,
@@ -26,9 +25,7 @@ describeKeyboard('editing an assignment by keyboard', (signedIn) => {
     await reloadBoard(s);
 
     const edit = page.getByRole('button', { name: 'Edit Read chapter 5' });
-    await tabAndPress(page, edit);
-    const editor = dialog(page, 'Edit Assignment');
-    await dialogReady(editor);
+    const editor = await openDialog(page, edit, 'Edit Assignment');
 
     await tabTo(page, editor.getByLabel('Title'));
     await typeOver(page, 'Read chapter 5 and 6');

@@ -205,6 +205,14 @@ export async function dialogReady(target: Locator): Promise<void> {
     .toBe(true);
 }
 
+/** Tab to `target`, press Enter, and wait until the dialog `name` it opens has focus. */
+export async function openDialog(page: Page, target: Locator, name: string): Promise<Locator> {
+  await tabAndPress(page, target);
+  const opened = dialog(page, name);
+  await dialogReady(opened);
+  return opened;
+}
+
 /** The board is on screen and the loading screen has gone. */
 export async function boardReady(page: Page) {
   await column(page, 'New').waitFor({ timeout: 20_000 });
