@@ -6,7 +6,7 @@ import { card, column, titlesIn } from '../support/board.ts';
 import { acceptDialogs, browserAvailable, openPage, useBrowser } from '../support/browser.ts';
 import { mouseLift, pressAndHear, watchWrites } from '../support/dnd.ts';
 import { holdLoadingScreen } from '../support/routes.ts';
-import { dueIn, readyStudent, seed } from '../support/student.ts';
+import { dueIn, readingTask, readyStudent, seed } from '../support/student.ts';
 
 /**
  * Watches the page from before its own scripts run: every canvas added to the document (the
@@ -131,15 +131,7 @@ describe.runIf(browserAvailable('reduced motion and mute browser test'))(
       const student = await readyStudent(page, 'motion');
       // The page's clock runs as usual, and the test can move it on.
       await page.clock.install();
-      await seed(student.as, {
-        title: 'Read chapter 4',
-        description: 'Cells and membranes.',
-        due_date: dueIn(1),
-        subtasks: [
-          { id: 'st-1', title: 'Skim the headings', completed: false },
-          { id: 'st-2', title: 'Write three questions', completed: false },
-        ],
-      });
+      await seed(student.as, readingTask({ description: 'Cells and membranes.' }));
       await seed(student.as, { title: 'Poem analysis', status: 'in progress', due_date: dueIn(5) });
       const moving: Record<string, string[]> = {};
       const audit = async (state: string) => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { scanBothThemes, type Violation } from '../support/axe.ts';
 import { acceptDialogs, browserAvailable, useBrowser } from '../support/browser.ts';
 import { holdLoadingScreen, holdRequests } from '../support/routes.ts';
-import { dueIn, seed, signedInStudent } from '../support/student.ts';
+import { dueIn, readingTask, seed, signedInStudent } from '../support/student.ts';
 
 /**
  * Pauses every CSS animation half way through its run, so a celebration holds still (and
@@ -41,15 +41,7 @@ describe.runIf(browserAvailable('accessibility (axe) states browser test'))(
         bypassCSP: true,
       });
       const found: Record<string, Violation[]> = {};
-      await seed(as, {
-        title: 'Read chapter 4',
-        description: 'Biology: cells and membranes.',
-        due_date: dueIn(1),
-        subtasks: [
-          { id: 'st-1', title: 'Skim the headings', completed: false },
-          { id: 'st-2', title: 'Write three questions', completed: false },
-        ],
-      });
+      await seed(as, readingTask());
       await seed(as, { title: 'Practice fractions', due_date: dueIn(3) });
 
       // The fake clock (time still flows) lets the celebration be held still further down.

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserAvailable, useBrowser } from '../support/browser.ts';
 import { animationsSettled } from '../support/motion.ts';
-import { dueIn, signedInStudent } from '../support/student.ts';
+import { dueIn, readingTask, seed, signedInStudent } from '../support/student.ts';
 
 async function timeShown(page: Page): Promise<string> {
   return (await page.getByRole('timer').textContent()) ?? '';
@@ -20,21 +20,8 @@ describe.runIf(browserAvailable('focus mode browser test'))('Focus Mode in Chrom
     });
 
     // Seed two tasks through the API as this student.
-    const first = await as<{ item: { id: string } }>('POST', '/api/assignment', {
-      title: 'Read chapter 4',
-      description: 'Biology: cells and membranes.',
-      due_date: dueIn(1),
-      subtasks: [
-        { id: 'st-1', title: 'Skim the headings', completed: false },
-        { id: 'st-2', title: 'Write three questions', completed: false },
-      ],
-    });
-    expect(first.status, JSON.stringify(first.body)).toBe(201);
-    const second = await as('POST', '/api/assignment', {
-      title: 'Practice fractions',
-      due_date: dueIn(3),
-    });
-    expect(second.status).toBe(201);
+    const first = await seed(as, readingTask());
+    await seed(as, { title: 'Practice fractions', due_date: dueIn(3) });
 
     // The page's clock runs as usual, and the test can move it on.
     await page.clock.install();
@@ -88,7 +75,7 @@ describe.runIf(browserAvailable('focus mode browser test'))('Focus Mode in Chrom
       .poll(async () => {
         const res = await as<{ item: { subtasks: { completed: boolean }[] } }>(
           'GET',
-          `/api/assignment/${first.body.item.id}`,
+          `/api/assignment/${first.id}`,
         );
         return res.body.item.subtasks.map((s) => s.completed);
       })

@@ -123,3 +123,18 @@ export async function seed(as: As, body: Record<string, unknown>): Promise<Assig
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return (res.body as { item: Assignment }).item;
 }
+
+/**
+ * A reading task due tomorrow with two open subtasks, where Focus Mode journeys start; `fields`
+ * replace its own.
+ */
+export const readingTask = (fields: Record<string, unknown> = {}) => ({
+  title: 'Read chapter 4',
+  description: 'Biology: cells and membranes.',
+  due_date: dueIn(1),
+  subtasks: [
+    { id: 'st-1', title: 'Skim the headings', completed: false },
+    { id: 'st-2', title: 'Write three questions', completed: false },
+  ],
+  ...fields,
+});
