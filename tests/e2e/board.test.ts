@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { As } from '../support/api.ts';
-import { card, column, titlesIn } from '../support/board.ts';
+import { card, column, saved, titlesIn } from '../support/board.ts';
 import { browserAvailable, openPage, realProblems, useBrowser } from '../support/browser.ts';
 import { announcement, dragOverlay, mouseDrag, pressAndHear, watchWrites } from '../support/dnd.ts';
 import { signInWithGoogle } from '../support/signin.ts';
@@ -80,11 +80,9 @@ describe.runIf(browserAvailable('board browser test'))('the board in Chromium', 
     await s.page.mouse.up();
     expect(await titlesIn(s.page, 'New')).toEqual(['Lab notes', 'Essay outline']);
 
-    const saved = s.page.waitForResponse(
-      (r) => r.url().endsWith('/api/assignment') && r.request().method() === 'PATCH',
-    );
+    const patched = saved(s.page, 'PATCH');
     await mouseDrag(s.page, lab, card(s.page, 'Group chat summary'), 'bottom');
-    expect((await saved).status()).toBe(200);
+    expect((await patched).status()).toBe(200);
     await expect
       .poll(async () => (await titlesIn(s.page, 'In progress')).sort())
       .toEqual(['Group chat summary', 'Lab notes']);
@@ -137,14 +135,12 @@ describe.runIf(browserAvailable('board browser test'))('the board in Chromium', 
       'Move cancelled. Poem analysis is back in New',
     );
 
-    const saved = s.page.waitForResponse(
-      (r) => r.url().endsWith('/api/assignment') && r.request().method() === 'PATCH',
-    );
+    const patched = saved(s.page, 'PATCH');
     await handle.focus();
     await pressAndHear(s.page, 'Space', 'Picked up Poem analysis.');
     await pressAndHear(s.page, 'ArrowRight', 'Poem analysis is now in In progress, position');
     await s.page.keyboard.press('Space');
-    await saved;
+    await patched;
     const inProgress = await titlesIn(s.page, 'In progress');
     const position = inProgress.indexOf('Poem analysis') + 1;
     await expect
@@ -171,14 +167,12 @@ describe.runIf(browserAvailable('board browser test'))('the board in Chromium', 
     // Keyboard: "First" one place down, once the drop has landed and been saved.
     await dragOverlay(s.page).waitFor({ state: 'detached' });
     await writes.idle();
-    const saved = s.page.waitForResponse(
-      (r) => r.url().endsWith('/api/assignment') && r.request().method() === 'PATCH',
-    );
+    const patched = saved(s.page, 'PATCH');
     await s.page.getByRole('button', { name: 'Move First' }).focus();
     await pressAndHear(s.page, 'Space', 'Picked up First. It is in New, position 2 of 3.');
     await pressAndHear(s.page, 'ArrowDown', 'First is now in New, position 3 of 3.');
     await s.page.keyboard.press('Space');
-    await saved;
+    await patched;
     await expect.poll(() => titlesIn(s.page, 'New')).toEqual(['Third', 'Second', 'First']);
     expect(await announcement(s.page).textContent()).toContain(
       'Moved First to New, position 3 of 3.',
@@ -201,14 +195,12 @@ describe.runIf(browserAvailable('board browser test'))('the board in Chromium', 
     await card(two.page, 'Shared task').waitFor();
 
     // A move on the first device.
-    const saved = one.page.waitForResponse(
-      (r) => r.url().endsWith('/api/assignment') && r.request().method() === 'PATCH',
-    );
+    const patched = saved(one.page, 'PATCH');
     await one.page.getByRole('button', { name: 'Move Shared task' }).focus();
     await pressAndHear(one.page, 'Space', 'Picked up Shared task.');
     await pressAndHear(one.page, 'ArrowRight', 'Shared task is now in In progress');
     await one.page.keyboard.press('Space');
-    await saved;
+    await patched;
     let t0 = Date.now();
     await column(two.page, 'In progress')
       .getByRole('heading', { name: 'Shared task' })

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { card, column, titlesIn } from '../support/board.ts';
+import { card, column, saved, titlesIn } from '../support/board.ts';
 import { browserAvailable, realProblems, useBrowser } from '../support/browser.ts';
 import { signedInStudent } from '../support/student.ts';
 
@@ -29,9 +29,7 @@ describe.runIf(browserAvailable('editor browser test'))('the assignment editor i
     await d.getByLabel('Description').fill('Titration, three trials.');
     await d.getByLabel('New note').fill('  Ask about error bars  ');
     await d.getByRole('button', { name: 'Add note' }).click();
-    const created = page.waitForResponse(
-      (r) => r.url().endsWith('/api/assignment') && r.request().method() === 'POST',
-    );
+    const created = saved(page, 'POST');
     await d.getByRole('button', { name: 'Create' }).click();
     const body = (await (await created).json()) as { item: Record<string, unknown> };
     expect(body.item).toMatchObject({
@@ -120,9 +118,7 @@ describe.runIf(browserAvailable('editor browser test'))('the assignment editor i
     expect(await card(page, 'Old worksheet').count()).toBe(1);
 
     accept = true;
-    const deleted = page.waitForResponse(
-      (r) => r.url().endsWith('/api/assignment') && r.request().method() === 'DELETE',
-    );
+    const deleted = saved(page, 'DELETE');
     await page.getByRole('button', { name: 'Delete Old worksheet' }).click();
     expect((await deleted).status()).toBe(200);
     await card(page, 'Old worksheet').waitFor({ state: 'detached' });

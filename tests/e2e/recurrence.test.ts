@@ -1,6 +1,6 @@
 import { followingDue, nextOccurrence } from '@brainboard/domain';
 import { describe, expect, it } from 'vitest';
-import { card, column, titlesIn } from '../support/board.ts';
+import { card, column, saved, titlesIn } from '../support/board.ts';
 import { browserAvailable, realProblems, useBrowser } from '../support/browser.ts';
 import { signedInStudent } from '../support/student.ts';
 
@@ -32,9 +32,7 @@ describe.runIf(browserAvailable('repeating assignment browser test'))(
       await d.getByRole('combobox', { name: 'AM or PM' }).selectOption('PM');
       await d.getByLabel('Repeats').selectOption('weekly');
       expect(await d.getByRole('checkbox', { name: 'Fri' }).isChecked()).toBe(true);
-      const created = page.waitForResponse(
-        (r) => r.url().endsWith('/api/assignment') && r.request().method() === 'POST',
-      );
+      const created = saved(page, 'POST');
       await d.getByRole('button', { name: 'Create' }).click();
       const body = (await (await created).json()) as { item: Record<string, unknown> };
       expect(body.item).toMatchObject({
@@ -114,9 +112,7 @@ describe.runIf(browserAvailable('repeating assignment browser test'))(
       await card(page, 'Weekly reading').hover();
       await page.getByRole('button', { name: 'Delete Weekly reading' }).click();
       const question = page.getByRole('alertdialog', { name: 'Delete a repeating assignment' });
-      const deleted = page.waitForResponse(
-        (r) => r.url().endsWith('/api/assignment') && r.request().method() === 'DELETE',
-      );
+      const deleted = saved(page, 'DELETE');
       await question.getByRole('button', { name: 'Only this one' }).click();
       const answer = (await (await deleted).json()) as { next: { id: string; due_date: string } };
       expect(answer.next.due_date).toBe(nextOccurrence(weekly, due, expected!));

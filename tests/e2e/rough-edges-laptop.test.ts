@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildSamplePdf } from '../../functions/src/files/pdf.fixture.ts';
-import { card, titlesIn } from '../support/board.ts';
+import { card, saved, titlesIn } from '../support/board.ts';
 import { admin } from '../support/firestore.ts';
 import { browserAvailable, openPage, useBrowser } from '../support/browser.ts';
 import { dueIn, signedInStudent, type BrowserStudent } from '../support/student.ts';
@@ -76,9 +76,7 @@ describe.runIf(browserAvailable('rough edges (laptop) browser test'))(
       expect(await years.first().textContent()).toBe('1900');
       expect(await years.last().textContent()).toBe('2100');
       await date.press('Escape');
-      const created = page.waitForResponse(
-        (r) => r.url().endsWith('/api/assignment') && r.request().method() === 'POST',
-      );
+      const created = saved(page, 'POST');
       await d.getByRole('button', { name: 'Create' }).click();
       const body = (await (await created).json()) as { item: { id: string; due_date: string } };
       expect(body.item.due_date).toMatch(/^2026-12-07T/);
@@ -98,9 +96,7 @@ describe.runIf(browserAvailable('rough edges (laptop) browser test'))(
       // ISO without leading zeros is read too.
       await editDate.fill('2026-12-8');
       await editDate.press('Escape');
-      const patched = page.waitForResponse(
-        (r) => r.url().endsWith('/api/assignment') && r.request().method() === 'PATCH',
-      );
+      const patched = saved(page, 'PATCH');
       await e.getByRole('button', { name: 'Update' }).click();
       const sent = (await patched).request().postDataJSON() as Record<string, unknown>;
       expect(sent.due_date).toMatch(/^2026-12-08T/);
@@ -193,9 +189,7 @@ describe.runIf(browserAvailable('rough edges (laptop) browser test'))(
       await d.getByLabel('Attach a PDF (one file, up to 20 MB)').setInputFiles(notes);
       expect((await first).status()).toBe(201);
       await attached(d).getByText('notes.pdf').waitFor();
-      const created = page.waitForResponse(
-        (r) => r.url().endsWith('/api/assignment') && r.request().method() === 'POST',
-      );
+      const created = saved(page, 'POST');
       await d.getByRole('button', { name: 'Create' }).click();
       const id = ((await (await created).json()) as { item: { id: string } }).item.id;
       await d.waitFor({ state: 'detached' });

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { card } from '../support/board.ts';
+import { card, saved } from '../support/board.ts';
 import { browserAvailable, useBrowser } from '../support/browser.ts';
 import { dueIn, seed, signedInStudent, type BrowserStudent } from '../support/student.ts';
 
@@ -198,9 +198,7 @@ describe.runIf(browserAvailable('rough edges (phone) browser test'))(
       await d.getByLabel('Title').fill('Phone journey task');
       await d.getByLabel('New subtask').fill('Only step');
       await d.getByRole('button', { name: 'Add subtask' }).click();
-      const created = page.waitForResponse(
-        (r) => r.url().endsWith('/api/assignment') && r.request().method() === 'POST',
-      );
+      const created = saved(page, 'POST');
       await d.getByRole('button', { name: 'Create' }).click();
       expect((await created).status()).toBe(201);
       await d.waitFor({ state: 'detached' });

@@ -23,3 +23,7 @@ export async function logOut(page: Page): Promise<void> {
     .click();
   await page.waitForURL((url) => url.pathname === '/');
 }
+
+/** The answer to the page's next `method` request to `path`. */
+export const saved = (page: Page, method: string, path = '/api/assignment') =>
+  page.waitForResponse((r) => r.url().endsWith(path) && r.request().method() === method);

@@ -6,6 +6,7 @@ import { browserAvailable, realProblems, useBrowser, watchConsole } from './brow
 import { idTokenOf } from './idToken.ts';
 import { readyForBoard } from './student.ts';
 
+export { saved } from './board.ts';
 export { seed } from './student.ts';
 
 /**
@@ -270,7 +271,3 @@ export async function reloadBoard(s: Student) {
   await listed;
   await boardReady(s.page);
 }
-
-/** The answer to the page's next `method` request to `path`. */
-export const saved = (page: Page, method: string, path = '/api/assignment') =>
-  page.waitForResponse((r) => r.url().endsWith(path) && r.request().method() === method);
