@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { card, column, saved, titlesIn } from '../support/board.ts';
+import { addWithDue, card, column, saved, titlesIn } from '../support/board.ts';
 import { browserAvailable, realProblems, useBrowser } from '../support/browser.ts';
 import { signedInStudent } from '../support/student.ts';
 
@@ -14,15 +14,7 @@ describe.runIf(browserAvailable('editor browser test'))('the assignment editor i
 
   it('creates an assignment with a due time, a subtask and a note, and keeps it after a reload', async () => {
     const { context, page, problems } = await student('editor-create');
-    await page.getByRole('button', { name: 'Add Assignment' }).click();
-    const d = dialog(page);
-    await d.getByRole('heading', { name: 'Add Assignment' }).waitFor();
-    await d.getByLabel('Title').fill('Chemistry lab report');
-    await d.getByLabel('Date (yyyy-mm-dd)').fill('2031-03-14');
-    await d.getByLabel('Date (yyyy-mm-dd)').press('Escape');
-    await d.getByRole('combobox', { name: 'Hour' }).selectOption('3');
-    await d.getByRole('combobox', { name: 'Minute' }).selectOption('45');
-    await d.getByRole('combobox', { name: 'AM or PM' }).selectOption('PM');
+    const d = await addWithDue(page, 'Chemistry lab report', '2031-03-14', ['3', '45', 'PM']);
     await d.getByLabel('New subtask').fill('Draw the graphs');
     await d.getByRole('button', { name: 'Add subtask' }).click();
     await d.getByRole('button', { name: 'Description, Status, Notes, Files' }).click();

@@ -1,6 +1,6 @@
 import { followingDue, nextOccurrence } from '@brainboard/domain';
 import { describe, expect, it } from 'vitest';
-import { card, column, saved, titlesIn } from '../support/board.ts';
+import { addWithDue, card, column, saved, titlesIn } from '../support/board.ts';
 import { browserAvailable, realProblems, useBrowser } from '../support/browser.ts';
 import { signedInStudent } from '../support/student.ts';
 
@@ -21,15 +21,7 @@ describe.runIf(browserAvailable('repeating assignment browser test'))(
       const { context, page, problems, as } = await student();
 
       // 14 March 2031 is a Friday.
-      await page.getByRole('button', { name: 'Add Assignment' }).click();
-      const d = page.getByRole('dialog');
-      await d.getByRole('heading', { name: 'Add Assignment' }).waitFor();
-      await d.getByLabel('Title').fill('Physics problem set');
-      await d.getByLabel('Date (yyyy-mm-dd)').fill('2031-03-14');
-      await d.getByLabel('Date (yyyy-mm-dd)').press('Escape');
-      await d.getByRole('combobox', { name: 'Hour' }).selectOption('5');
-      await d.getByRole('combobox', { name: 'Minute' }).selectOption('00');
-      await d.getByRole('combobox', { name: 'AM or PM' }).selectOption('PM');
+      const d = await addWithDue(page, 'Physics problem set', '2031-03-14', ['5', '00', 'PM']);
       await d.getByLabel('Repeats').selectOption('weekly');
       expect(await d.getByRole('checkbox', { name: 'Fri' }).isChecked()).toBe(true);
       const created = saved(page, 'POST');

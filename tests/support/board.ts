@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** A board column by its name ("New", "In progress", "Done"). */
 export const column = (page: Page, name: string) =>
@@ -27,3 +27,25 @@ export async function logOut(page: Page): Promise<void> {
 /** The answer to the page's next `method` request to `path`. */
 export const saved = (page: Page, method: string, path = '/api/assignment') =>
   page.waitForResponse((r) => r.url().endsWith(path) && r.request().method() === method);
+
+/**
+ * Opens "Add Assignment" with the mouse, types the title and picks the due date (its calendar
+ * closed with Escape) and time, e.g. `['3', '45', 'PM']`. Resolves to the open dialog.
+ */
+export async function addWithDue(
+  page: Page,
+  title: string,
+  date: string,
+  [hour, minute, half]: [string, string, 'AM' | 'PM'],
+): Promise<Locator> {
+  await page.getByRole('button', { name: 'Add Assignment' }).click();
+  const d = page.getByRole('dialog');
+  await d.getByRole('heading', { name: 'Add Assignment' }).waitFor();
+  await d.getByLabel('Title').fill(title);
+  await d.getByLabel('Date (yyyy-mm-dd)').fill(date);
+  await d.getByLabel('Date (yyyy-mm-dd)').press('Escape');
+  await d.getByRole('combobox', { name: 'Hour' }).selectOption(hour);
+  await d.getByRole('combobox', { name: 'Minute' }).selectOption(minute);
+  await d.getByRole('combobox', { name: 'AM or PM' }).selectOption(half);
+  return d;
+}
