@@ -25,8 +25,9 @@ beforeAll(async () => {
     }) as never;
 });
 
-/** The request is refused: 400 with exactly `error`. */
-async function expectRefused(method: string, path: string, body: unknown, error: string) {
+/** The request (`METHOD /path`) is refused: 400 with exactly `error`. */
+async function expectRefused(request: string, body: unknown, error: string) {
+  const [method = '', path = ''] = request.split(' ');
   const res = await as<{ error: string }>(method, path, body);
   expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: { error } });
 }
@@ -167,8 +168,7 @@ describe('assignments that repeat', () => {
     await as('PATCH', '/api/assignment', { id: missed.id, status: 'done' });
     expect(await seriesCards(missed.series_id!)).toHaveLength(0);
     await expectRefused(
-      'POST',
-      `/api/assignment/${missed.id}/skip`,
+      `POST /api/assignment/${missed.id}/skip`,
       {},
       'Only an open repeating assignment can skip to its next date.',
     );
@@ -176,8 +176,7 @@ describe('assignments that repeat', () => {
 
   it('refuses a repeat without a due time or with a rule it cannot keep', async () => {
     await expectRefused(
-      'POST',
-      '/api/assignment',
+      'POST /api/assignment',
       { title: 'No date', repeat: WEEKLY_FRI },
       'A repeating assignment needs a due date.',
     );
@@ -209,8 +208,7 @@ describe('a change of the repeat rule', () => {
   it('is refused for "only this one" and changes nothing; "this and the ones after" changes the series', async () => {
     const first = await makeWeekly('Seminar reading', friday(1));
     await expectRefused(
-      'PATCH',
-      '/api/assignment',
+      'PATCH /api/assignment',
       {
         id: first.id,
         title: 'Seminar reading (short)',
@@ -272,8 +270,7 @@ describe('deleting the open card of a repeat', () => {
   it('"only this one" brings the next card; "this and the ones after" stops the repeat', async () => {
     const first = await makeWeekly('Vocabulary quiz', friday(1));
     await expectRefused(
-      'DELETE',
-      '/api/assignment',
+      'DELETE /api/assignment',
       { id: first.id, scope: 'all' },
       'scope must be one of: this, following.',
     );
