@@ -1,3 +1,4 @@
+import type { AnswerOf } from '@brainboard/domain';
 import { Router } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
@@ -25,7 +26,7 @@ import { importable, readFeed, recordSync, syncFeed, applyFeed, SYNC_EVERY_MS } 
 export const FEED_NOT_FOUND = 'That calendar feed does not exist.';
 const URL_MAX_LENGTH = 2048;
 
-const urlBody = z.strictObject(
+export const urlBody = z.strictObject(
   {
     url: z
       .string({ error: 'url is required.' })
@@ -96,7 +97,7 @@ export function lmsRoutes(
           course: item.course,
           due_date: dueDateIn(item, zone),
         })),
-      });
+      } satisfies AnswerOf<'POST /api/lms-feeds/preview'>);
     }),
   );
 
@@ -152,7 +153,7 @@ export function lmsRoutes(
         last_changes: done.last_changes,
         last_error: null,
       });
-      res.status(201).json(feedView(id, done));
+      res.status(201).json(feedView(id, done) satisfies AnswerOf<'POST /api/lms-feeds'>);
     }),
   );
 
@@ -160,7 +161,7 @@ export function lmsRoutes(
     '/lms-feeds',
     route(async (req, res) => {
       const { uid } = callerOf(req);
-      res.json({ feeds: await listOwnFeeds(db, uid) });
+      res.json({ feeds: await listOwnFeeds(db, uid) } satisfies AnswerOf<'GET /api/lms-feeds'>);
     }),
   );
 
@@ -182,7 +183,7 @@ export function lmsRoutes(
           last_counts: result.counts,
           last_changes: result.changes,
           last_error: null,
-        }),
+        }) satisfies AnswerOf<'POST /api/lms-feeds/:id/sync'>,
       );
     }),
   );
@@ -196,7 +197,7 @@ export function lmsRoutes(
       const feed = await readOwnFeed(db, uid, id.data);
       if (!feed) throw notFound(FEED_NOT_FOUND);
       await feedsOf(db).doc(id.data).delete();
-      res.json({ ok: true });
+      res.json({ ok: true } satisfies AnswerOf<'DELETE /api/lms-feeds/:id'>);
     }),
   );
 
