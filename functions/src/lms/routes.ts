@@ -165,19 +165,24 @@ export function lmsRoutes(
     }),
   );
 
+  /** The caller's feed named by a path id; a malformed id or another student's feed is a 404. */
+  const ownFeed = async (uid: string, param: unknown) => {
+    const id = feedIdParam.safeParse(param);
+    const feed = id.success ? await readOwnFeed(db, uid, id.data) : null;
+    if (!id.success || !feed) throw notFound(FEED_NOT_FOUND);
+    return { id: id.data, feed };
+  };
+
   router.post(
     '/lms-feeds/:id/sync',
     route(async (req, res) => {
       const { uid } = callerOf(req);
-      const id = feedIdParam.safeParse(req.params.id);
-      if (!id.success) throw notFound(FEED_NOT_FOUND);
-      const feed = await readOwnFeed(db, uid, id.data);
-      if (!feed) throw notFound(FEED_NOT_FOUND);
+      const { id, feed } = await ownFeed(uid, req.params.id);
       await countFetch(uid, res);
       const now = new Date();
-      const result = await asBadRequest(() => syncFeed(db, id.data, feed, fetchOptions, now));
+      const result = await asBadRequest(() => syncFeed(db, id, feed, fetchOptions, now));
       res.json(
-        feedView(id.data, {
+        feedView(id, {
           ...feed,
           last_synced_at: now.toISOString(),
           last_counts: result.counts,
@@ -191,12 +196,8 @@ export function lmsRoutes(
   router.delete(
     '/lms-feeds/:id',
     route(async (req, res) => {
-      const { uid } = callerOf(req);
-      const id = feedIdParam.safeParse(req.params.id);
-      if (!id.success) throw notFound(FEED_NOT_FOUND);
-      const feed = await readOwnFeed(db, uid, id.data);
-      if (!feed) throw notFound(FEED_NOT_FOUND);
-      await feedsOf(db).doc(id.data).delete();
+      const { id } = await ownFeed(callerOf(req).uid, req.params.id);
+      await feedsOf(db).doc(id).delete();
       res.json({ ok: true } satisfies AnswerOf<'DELETE /api/lms-feeds/:id'>);
     }),
   );
