@@ -20,14 +20,14 @@ import type { AddressInfo } from 'node:net';
 import { startOpenAIStandin } from '../scripts/standins/openai-standin.ts';
 import {
   apiAs,
-  assertFinite,
+  finite,
   isMain,
-  launchBrowser,
   percentile,
   quickFromEnv,
   runAsScript,
   signIn,
-  startBenchStack,
+  withBenchPage,
+  withOwnStack,
   type BenchUrls,
 } from './support.ts';
 
@@ -122,14 +122,7 @@ export async function aiFirstToken(
 ): Promise<AiFirstTokenFigures> {
   const runs = options.quick ? 2 : (options.runs ?? Number(process.env.BENCH_RUNS ?? 12));
   const firstTokenAt = options.firstTokenAt;
-  const browser = await launchBrowser();
-  try {
-    // The probe's waitForFunction strings need eval, which the app's CSP refuses.
-    const context = await browser.newContext({
-      viewport: { width: 1280, height: 800 },
-      bypassCSP: true,
-    });
-    const page = await context.newPage();
+  return withBenchPage(async (page) => {
     page.on('dialog', (d) => void d.accept());
     await page.addInitScript(PROBE);
     await signIn(page, urls, `bench-ai-${Date.now()}@example.com`);
@@ -178,7 +171,6 @@ export async function aiFirstToken(
       committed.push(probe.committed - first);
       painted.push(probe.painted - first);
     }
-    await context.close();
     const fmt = (n: number) => `${n.toFixed(1)} ms`;
     const line = (values: number[]) =>
       `median ${fmt(percentile(values, 50))}, p90 ${fmt(percentile(values, 90))}, max ${fmt(Math.max(...values))}`;
@@ -192,17 +184,13 @@ export async function aiFirstToken(
       const ok = percentile(painted, 50) <= 50;
       console.log(`  budget 50 ms (median to the frame): ${ok ? 'met' : 'NOT met'}`);
     }
-    const figures: AiFirstTokenFigures = {
+    return finite<AiFirstTokenFigures>({
       replies: committed.length,
       committedMedian: percentile(committed, 50),
       paintedMedian: percentile(painted, 50),
       paintedMax: Math.max(...painted),
-    };
-    assertFinite(figures);
-    return figures;
-  } finally {
-    await browser.close();
-  }
+    });
+  });
 }
 
 if (isMain(import.meta.url)) {
@@ -210,12 +198,9 @@ if (isMain(import.meta.url)) {
     const provider = await recordingProvider();
     process.env.OPENAI_BASE_URL = provider.url;
     try {
-      const stack = await startBenchStack();
-      try {
-        await aiFirstToken(stack, { quick: quickFromEnv(), firstTokenAt: provider.firstTokenAt });
-      } finally {
-        await stack.stop();
-      }
+      await withOwnStack('preview', async (urls) => {
+        await aiFirstToken(urls, { quick: quickFromEnv(), firstTokenAt: provider.firstTokenAt });
+      });
     } finally {
       await provider.close();
     }

@@ -7,8 +7,7 @@
  *
  * BENCH_CLIENTS, BENCH_SECONDS and BENCH_WARMUP_SECONDS change the load.
  */
-import { assertFinite, isMain, quickFromEnv, runAsScript, startBenchStack } from './support.ts';
-import type { BenchUrls } from './support.ts';
+import { finite, newAccountToken, runStandalone, type BenchUrls } from './support.ts';
 
 /** Every request has a deadline: a worker that never answers counts as an error, not a hang. */
 const REQUEST_DEADLINE_MS = 15_000;
@@ -62,19 +61,7 @@ export async function apiLatency(
     ? 0
     : (options.warmUpSeconds ?? Number(process.env.BENCH_WARMUP_SECONDS ?? 10));
 
-  const signUp = await fetch(
-    `${urls.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: `bench-${Date.now()}@brainboard.test`,
-        password: 'bench-password',
-        returnSecureToken: true,
-      }),
-    },
-  );
-  const { idToken } = (await json(signUp)) as { idToken: string };
+  const idToken = await newAccountToken(urls.authEmulator);
   const base = `${urls.api}/api`;
   const auth = { authorization: `Bearer ${idToken}` };
   const session = (await json(await fetch(`${base}/session`, { headers: auth }))) as {
@@ -172,28 +159,20 @@ export async function apiLatency(
       }),
     );
   });
-  const figures: ApiLatencyFigures = {
+  const figures = finite<ApiLatencyFigures>({
     listRequests: list.requests,
     listP50: list.p50,
     listP95: list.p95,
     toggleRequests: toggle.requests,
     toggleP50: toggle.p50,
     toggleP95: toggle.p95,
-  };
-  assertFinite(figures);
+  });
   if (list.errors + toggle.errors > 0 && quick) {
     throw new Error(`${list.errors + toggle.errors} requests failed.`);
   }
   return figures;
 }
 
-if (isMain(import.meta.url)) {
-  runAsScript(async () => {
-    const stack = await startBenchStack('none');
-    try {
-      await apiLatency(stack, { quick: quickFromEnv() });
-    } finally {
-      await stack.stop();
-    }
-  });
-}
+runStandalone(import.meta.url, 'none', async (urls, quick) => {
+  await apiLatency(urls, { quick });
+});

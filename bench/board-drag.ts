@@ -12,21 +12,8 @@
  * jitter); the raw intervals and every frame that missed a refresh are printed too. Set
  * BENCH_RUNS to change the number of drags, BENCH_DEBUG=1 to see where the long frames fall.
  */
-import type { Browser, Page } from 'playwright-core';
-import { BOARD_SIZE } from './board-render.ts';
-import {
-  apiAs,
-  assertFinite,
-  isMain,
-  launchBrowser,
-  percentile,
-  quickFromEnv,
-  runAsScript,
-  seedBoard,
-  signIn,
-  startBenchStack,
-  type BenchUrls,
-} from './support.ts';
+import type { Page } from 'playwright-core';
+import { finite, percentile, runStandalone, withSeededBoard, type BenchUrls } from './support.ts';
 
 const FRAME_BUDGET_MS = 16.7;
 const VSYNC_MS = 1000 / 60;
@@ -95,20 +82,8 @@ export async function boardDrag(
   urls: BenchUrls,
   options: { quick?: boolean; runs?: number } = {},
 ): Promise<BoardDragFigures> {
-  const size = options.quick ? 12 : BOARD_SIZE;
   const runs = options.quick ? 1 : (options.runs ?? Number(process.env.BENCH_RUNS ?? 6));
-  let browser: Browser | undefined;
-  try {
-    browser = await launchBrowser();
-    const context = await browser.newContext({
-      viewport: { width: 1280, height: 800 },
-      bypassCSP: true,
-    });
-    const page = await context.newPage();
-    await signIn(page, urls, `bench-drag-${Date.now()}@example.com`);
-    const as = await apiAs(page, urls.api);
-    console.error(`Seeding ${size} assignments...`);
-    await seedBoard(as, size);
+  return withSeededBoard(urls, 'drag', options.quick, async (page, size) => {
     await page.addInitScript(FRAME_PROBE);
     await page.goto(`${urls.web}/dashboard`);
     await page.waitForFunction(
@@ -162,29 +137,18 @@ export async function boardDrag(
         `  budget p95 <= ${FRAME_BUDGET_MS} ms: ${p95 <= FRAME_BUDGET_MS ? 'met' : 'NOT met'}`,
       );
     }
-    await context.close();
-    const figures: BoardDragFigures = {
+    const figures = finite<BoardDragFigures>({
       frames: all.length,
       frameTimeMedian: percentile(frameTimes, 50),
       frameTimeP95: p95,
       rawIntervalMax: Math.max(...all),
       missedRefreshes: long.length,
-    };
-    assertFinite(figures);
+    });
     if (figures.frames === 0) throw new Error('No frames were recorded during the drag.');
     return figures;
-  } finally {
-    await browser?.close();
-  }
-}
-
-if (isMain(import.meta.url)) {
-  runAsScript(async () => {
-    const stack = await startBenchStack();
-    try {
-      await boardDrag(stack, { quick: quickFromEnv() });
-    } finally {
-      await stack.stop();
-    }
   });
 }
+
+runStandalone(import.meta.url, 'preview', async (urls, quick) => {
+  await boardDrag(urls, { quick });
+});

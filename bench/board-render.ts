@@ -16,22 +16,8 @@
  * "Rendered" is the first frame after all cards are in the DOM (a rAF, then a task, after the
  * commit). Set BENCH_RUNS to change the number of measured loads of each kind.
  */
-import type { Browser, Page } from 'playwright-core';
-import {
-  apiAs,
-  assertFinite,
-  isMain,
-  launchBrowser,
-  percentile,
-  quickFromEnv,
-  runAsScript,
-  seedBoard,
-  signIn,
-  startBenchStack,
-  type BenchUrls,
-} from './support.ts';
-
-export const BOARD_SIZE = 300;
+import type { Page } from 'playwright-core';
+import { finite, percentile, runStandalone, withSeededBoard, type BenchUrls } from './support.ts';
 
 const fmt = (n: number) => `${n.toFixed(1)} ms`;
 
@@ -113,20 +99,8 @@ export async function boardRender(
   urls: BenchUrls,
   options: BoardRenderOptions = {},
 ): Promise<BoardRenderFigures> {
-  const size = options.quick ? 12 : BOARD_SIZE;
   const runs = options.quick ? 1 : (options.runs ?? Number(process.env.BENCH_RUNS ?? 7));
-  let browser: Browser | undefined;
-  try {
-    browser = await launchBrowser();
-    const context = await browser.newContext({
-      viewport: { width: 1280, height: 800 },
-      bypassCSP: true,
-    });
-    const page = await context.newPage();
-    await signIn(page, urls, `bench-render-${Date.now()}@example.com`);
-    const as = await apiAs(page, urls.api);
-    console.error(`Seeding ${size} assignments...`);
-    await seedBoard(as, size);
+  return withSeededBoard(urls, 'render', options.quick, async (page, size) => {
     await page.addInitScript(FORGET_BOARD);
     await page.addInitScript(RENDER_PROBE(size));
     await measureLoad(page, urls.web, 'network'); // warm-up (caches, JIT)
@@ -136,7 +110,6 @@ export async function boardRender(
       network.push(await measureLoad(page, urls.web, 'network'));
       cached.push(await measureLoad(page, urls.web, 'cache'));
     }
-    await context.close();
     const commit = network.map((s) => s.committed - s.arrived);
     const paint = network.map((s) => s.painted - s.arrived);
     const cachedPaint = cached.map((s) => s.painted);
@@ -160,27 +133,16 @@ export async function boardRender(
         `  budget 100 ms (median, data arrived -> first frame): ${ok ? 'met' : 'NOT met'}`,
       );
     }
-    const figures: BoardRenderFigures = {
+    return finite<BoardRenderFigures>({
       networkCommitMedian: percentile(commit, 50),
       networkPaintMedian: percentile(paint, 50),
       networkPaintMax: Math.max(...paint),
       cachedPaintMedian: percentile(cachedPaint, 50),
       cachedPaintMax: Math.max(...cachedPaint),
-    };
-    assertFinite(figures);
-    return figures;
-  } finally {
-    await browser?.close();
-  }
-}
-
-if (isMain(import.meta.url)) {
-  runAsScript(async () => {
-    const stack = await startBenchStack();
-    try {
-      await boardRender(stack, { quick: quickFromEnv() });
-    } finally {
-      await stack.stop();
-    }
+    });
   });
 }
+
+runStandalone(import.meta.url, 'preview', async (urls, quick) => {
+  await boardRender(urls, { quick });
+});

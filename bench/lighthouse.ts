@@ -20,17 +20,7 @@ import { join } from 'node:path';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import { PORT_OFFSET } from '../scripts/stack/config.ts';
 import { launchProfile } from '../tests/support/browser.ts';
-import {
-  apiAs,
-  assertFinite,
-  isMain,
-  quickFromEnv,
-  runAsScript,
-  seedBoard,
-  signIn,
-  startBenchStack,
-  type BenchUrls,
-} from './support.ts';
+import { apiAs, finite, runStandalone, seedBoard, signIn, type BenchUrls } from './support.ts';
 
 const BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 95 } as const;
 type Category = keyof typeof BUDGETS;
@@ -129,7 +119,7 @@ export async function lighthouseScores(
       `\nLighthouse (mobile), median of ${runs} run(s)${options.quick ? ', quick mode' : ''}:`,
     );
     for (const [name, scores] of Object.entries(results)) {
-      assertFinite(scores);
+      finite(scores);
       const verdicts = CATEGORIES.map((c) => {
         const ok = scores[c] >= BUDGETS[c];
         if (!ok) met = false;
@@ -146,15 +136,7 @@ export async function lighthouseScores(
   }
 }
 
-if (isMain(import.meta.url)) {
-  runAsScript(async () => {
-    const stack = await startBenchStack();
-    try {
-      const quick = quickFromEnv();
-      const { met } = await lighthouseScores(stack, { quick });
-      return met || quick ? 0 : 1;
-    } finally {
-      await stack.stop();
-    }
-  });
-}
+runStandalone(import.meta.url, 'preview', async (urls, quick) => {
+  const { met } = await lighthouseScores(urls, { quick });
+  return met || quick ? 0 : 1;
+});

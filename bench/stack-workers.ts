@@ -10,16 +10,9 @@
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createDeflate } from 'node:zlib';
 import { join } from 'node:path';
+import { onePagePdf } from '../functions/src/files/pdfBombs.fixture.ts';
 import { liteFirestorePidFile, ROOT } from '../scripts/stack/config.ts';
-import {
-  assertFinite,
-  isMain,
-  percentile,
-  quickFromEnv,
-  runAsScript,
-  startBenchStack,
-  type BenchUrls,
-} from './support.ts';
+import { finite, newAccountToken, percentile, runStandalone, type BenchUrls } from './support.ts';
 
 const functionsDir = join(ROOT, 'functions');
 
@@ -57,19 +50,7 @@ async function bombPdf(bytes: number): Promise<Buffer> {
   }
   deflate.end();
   await done;
-  const packed = Buffer.concat(out);
-  const head = Buffer.from(
-    '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n' +
-      '2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n' +
-      '3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>\nendobj\n' +
-      `4 0 obj\n<< /Length ${packed.length} /Filter /FlateDecode >>\nstream\n`,
-    'latin1',
-  );
-  return Buffer.concat([
-    head,
-    packed,
-    Buffer.from('\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n'),
-  ]);
+  return onePagePdf(Buffer.concat(out), '/Filter /FlateDecode');
 }
 
 interface StackWorkersFigures extends Record<string, number> {
@@ -95,19 +76,7 @@ export async function stackWorkers(
   const CLIENTS = options.quick ? 2 : Number(process.env.BENCH_CLIENTS ?? 50);
   const SECONDS = options.quick ? 1 : Number(process.env.BENCH_SECONDS ?? 15);
   const BOMB_BYTES = (options.quick ? 16 : 1024) * 1024 * 1024;
-  const signUp = await fetch(
-    `${urls.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: `bench-${Date.now()}@brainboard.test`,
-        password: 'bench-password',
-        returnSecureToken: true,
-      }),
-    },
-  );
-  const { idToken } = (await signUp.json()) as { idToken: string };
+  const idToken = await newAccountToken(urls.authEmulator);
   const base = `${urls.api}/api`;
   const auth = { authorization: `Bearer ${idToken}` };
   const session = (await (await fetch(`${base}/session`, { headers: auth })).json()) as {
@@ -214,7 +183,7 @@ export async function stackWorkers(
   } else {
     console.log('Firestore paused: not measured (no lite Firestore in this stack).');
   }
-  const figures: StackWorkersFigures = {
+  return finite<StackWorkersFigures>({
     requestsPerSecond: ok / elapsed,
     p50Ms: p50,
     p95Ms: p95,
@@ -226,18 +195,9 @@ export async function stackWorkers(
     bombMs: bombDone - started,
     pausedStatus,
     pausedMs,
-  };
-  assertFinite(figures);
-  return figures;
-}
-
-if (isMain(import.meta.url)) {
-  runAsScript(async () => {
-    const stack = await startBenchStack('none');
-    try {
-      await stackWorkers(stack, { quick: quickFromEnv() });
-    } finally {
-      await stack.stop();
-    }
   });
 }
+
+runStandalone(import.meta.url, 'none', async (urls, quick) => {
+  await stackWorkers(urls, { quick });
+});

@@ -22,7 +22,7 @@ interface BenchStack extends BenchUrls {
   stop(): Promise<void>;
 }
 
-export async function startBenchStack(web: 'preview' | 'none' = 'preview'): Promise<BenchStack> {
+async function startBenchStack(web: 'preview' | 'none'): Promise<BenchStack> {
   const stack = await startStack({
     web,
     seed: false,
@@ -57,17 +57,59 @@ export function runAsScript(main: () => Promise<number | void>): void {
   );
 }
 
-/** Every figure a bench reports is a finite number: what the quick modes check. */
-export function assertFinite(figures: Record<string, number>): void {
+/** Runs `measure` against a stack of its own (`web`: with the app's production build or none). */
+export async function withOwnStack(
+  web: 'preview' | 'none',
+  measure: (urls: BenchUrls) => Promise<number | void>,
+): Promise<number | void> {
+  const stack = await startBenchStack(web);
+  try {
+    return await measure(stack);
+  } finally {
+    await stack.stop();
+  }
+}
+
+/**
+ * When the module `moduleUrl` is the script node was started with: runs `measure` on a stack
+ * of its own, in quick mode when asked, and exits with its code (0 when it returns none).
+ */
+export function runStandalone(
+  moduleUrl: string,
+  web: 'preview' | 'none',
+  measure: (urls: BenchUrls, quick: boolean) => Promise<number | void>,
+): void {
+  if (!isMain(moduleUrl)) return;
+  runAsScript(() => withOwnStack(web, (urls) => measure(urls, quickFromEnv())));
+}
+
+/** Every figure a bench reports is a finite number (what the quick modes check): the figures. */
+export function finite<T extends Record<string, number>>(figures: T): T {
   const bad = Object.entries(figures).filter(
     ([, v]) => typeof v !== 'number' || !Number.isFinite(v),
   );
   if (bad.length > 0 || Object.keys(figures).length === 0) {
     throw new Error(`Figures missing or not finite: ${JSON.stringify(figures)}`);
   }
+  return figures;
 }
 
-export { launchBrowser };
+/**
+ * Runs `use` on a 1280x800 page of a new headless browser, closed after. The benches' probes
+ * wait on script strings, which need the eval the app's CSP refuses: the page bypasses the CSP.
+ */
+export async function withBenchPage<T>(use: (page: Page) => Promise<T>): Promise<T> {
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      bypassCSP: true,
+    });
+    return await use(await context.newPage());
+  } finally {
+    await browser.close();
+  }
+}
 
 /**
  * Signs a Google account in for a benchmark: the Auth emulator makes (or finds) the account,
@@ -220,4 +262,43 @@ export function percentile(values: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[i] as number;
+}
+
+/**
+ * Runs `use` on a bench page (see withBenchPage) where a fresh student (named after `name`) is
+ * signed in, with the board the board benches measure: 300 seeded assignments (quick: 12).
+ */
+export async function withSeededBoard<T>(
+  urls: BenchUrls,
+  name: string,
+  quick: boolean | undefined,
+  use: (page: Page, size: number) => Promise<T>,
+): Promise<T> {
+  const size = quick ? 12 : 300;
+  return withBenchPage(async (page) => {
+    await signIn(page, urls, `bench-${name}-${Date.now()}@example.com`);
+    const as = await apiAs(page, urls.api);
+    console.error(`Seeding ${size} assignments...`);
+    await seedBoard(as, size);
+    return use(page, size);
+  });
+}
+
+/** A new email and password account in the Auth emulator: its ID token. */
+export async function newAccountToken(authEmulator: string): Promise<string> {
+  const res = await fetch(
+    `${authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: `bench-${Date.now()}@brainboard.test`,
+        password: 'bench-password',
+        returnSecureToken: true,
+      }),
+    },
+  );
+  const body = (await res.json()) as { idToken?: string };
+  if (!res.ok || !body.idToken) throw new Error(`signUp: ${res.status} ${JSON.stringify(body)}`);
+  return body.idToken;
 }

@@ -1,15 +1,39 @@
 /**
- * The HTTP contract of the API, one entry per endpoint, keyed "<METHOD> <path>" with the path's
- * ids as Express writes them (":id"): the request body it takes, its query and its answer. The
- * web app calls every endpoint listed here by its key, so a path or an answer's shape cannot
- * drift between the modules that use it. Request bodies are the input types of the zod schemas
- * the server validates them with. The contract is types only: it costs nothing at run time
- * beyond the keys themselves.
+ * The HTTP contract of the API, one entry per JSON endpoint, keyed "<METHOD> <path>" with the
+ * path's ids as Express writes them (":id"): the request body it takes, its query and its
+ * answer. The web app calls every endpoint by its key (web/src/api/call.ts), the server types
+ * each answer with `satisfies AnswerOf<key>`, and functions/src/contract.test.ts fails when the
+ * router serves a route the contract lacks or the other way round. Request bodies are the input
+ * types of the zod schemas the server validates them with. Types only: it costs nothing at run
+ * time beyond the keys themselves (docs/decisions/0010-typed-contract.md).
  */
 import type { z } from 'zod';
+import type {
+  AcceptanceAnswer,
+  AttachedFile,
+  CalendarSaveAnswer,
+  FocusEventAnswer,
+  GrantAnswer,
+  ItemAnswer,
+  LmsFeed,
+  LmsFeedPreview,
+  OkAnswer,
+  PushDevice,
+  ReminderActionAnswer,
+  SuggestedSubtask,
+  UserUpdateAnswer,
+} from './apiShapes.ts';
+import type { DeepDiveTool } from './constants.ts';
 import type { repeatScopeSchema } from './recurrence.ts';
-import type { assignmentCreateSchema, assignmentPatchSchema, noteCreateSchema } from './schemas.ts';
-import type { Assignment } from './types.ts';
+import type {
+  acceptanceSchema,
+  assignmentCreateSchema,
+  assignmentPatchSchema,
+  noteCreateSchema,
+  userPatchSchema,
+} from './schemas.ts';
+import type { Assignment, ChatMessage, UserProfile } from './types.ts';
+import type { WhatNow } from './whatNow.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -20,10 +44,8 @@ interface Route<Body, Answer, Query = never> {
   query: Query;
 }
 
-/** The answer of every write to one assignment: the assignment as stored after it. */
-interface ItemAnswer {
-  item: Assignment;
-}
+/** An empty JSON object, the body of a POST that needs none. */
+type NoFields = Record<string, never>;
 
 /** A change to one subtask: at least one of its fields. */
 interface SubtaskChange {
@@ -38,16 +60,50 @@ interface MultipartForm {
   append(name: string, value: unknown, fileName?: string): void;
 }
 
-/** A PDF attached to an assignment. */
-export interface AttachedFile {
-  id: string;
-  name: string;
-  /** Bytes. */
-  size: number;
-  uploaded_at: string;
+/** A chat turn as it is sent and saved (system messages are never sent). */
+interface ChatTurn {
+  role: ChatMessage['role'];
+  content: string;
 }
 
-export interface ApiContract {
+/** The body of both chats: the new prompt, optional context, and the earlier turns. */
+interface ChatBody {
+  prompt: string;
+  file_id?: string;
+  assignment_id?: string;
+  /** Earlier turns, oldest first. */
+  messages?: ChatTurn[];
+}
+
+/**
+ * A Server-Sent-Events answer: `data` events carry the reply's text as it comes, one `error`
+ * event a sentence to show, and `done` ends it.
+ */
+export interface EventStream {
+  readonly eventStream: true;
+}
+
+/** The signed-in student, their profile and consent. */
+interface UserEndpoints {
+  /** Whether the API and its database answer (no sign-in). */
+  'GET /api/health': Route<
+    undefined,
+    { ok: boolean; database: 'reachable' | 'unreachable'; error?: string }
+  >;
+  /** The caller's profile, created on the first call; its CSRF token travels with it. */
+  'GET /api/session': Route<undefined, { user: UserProfile }>;
+  /** Ends this device's sign-in; other devices stay signed in. */
+  'POST /api/auth/logout': Route<undefined, OkAnswer>;
+  'POST /api/auth/google/grant': Route<NoFields, GrantAnswer>;
+  /** At least one field; answers the fields stored. */
+  'PATCH /api/user/:id': Route<z.input<typeof userPatchSchema>, UserUpdateAnswer>;
+  /** Deletes the account and everything in it. */
+  'DELETE /api/user/:id': Route<undefined, OkAnswer>;
+  'POST /api/acceptance': Route<z.input<typeof acceptanceSchema>, AcceptanceAnswer>;
+}
+
+/** Assignments, their subtasks, notes and files. */
+interface AssignmentEndpoints {
   /** Every assignment of the caller, in board order. */
   'GET /api/assignments': Route<undefined, Assignment[]>;
   'GET /api/assignment/:id': Route<undefined, ItemAnswer>;
@@ -58,8 +114,10 @@ export interface ApiContract {
   /** For the open card of a repeat, the series' next card is answered (scope "this"). */
   'DELETE /api/assignment': Route<
     { id: string; scope?: z.input<typeof repeatScopeSchema> },
-    { next?: Assignment | null } | undefined
+    (OkAnswer & { next: Assignment | null }) | undefined
   >;
+  /** Moves an open repeating card's due date to its rule's next date. */
+  'POST /api/assignment/:id/skip': Route<NoFields, ItemAnswer>;
   'POST /api/assignment/:id/subtasks': Route<
     { id: string; title: string; completed?: boolean; estimate_minutes?: number },
     ItemAnswer
@@ -70,11 +128,21 @@ export interface ApiContract {
   'PATCH /api/assignment/:id/notes/:noteId': Route<{ text: string }, ItemAnswer>;
   'DELETE /api/assignment/:id/notes/:noteId': Route<undefined, ItemAnswer>;
   /** Multipart (field `file`); with `assignment_id` the file is attached to that assignment. */
-  'POST /api/upload-pdf': Route<MultipartForm, { file_id?: string }, { assignment_id?: string }>;
+  'POST /api/upload-pdf': Route<
+    MultipartForm,
+    { file_id: string; name: string; size: number; pages: number },
+    { assignment_id?: string }
+  >;
   /** The PDFs attached, oldest first. */
-  'GET /api/assignment/:id/files': Route<undefined, { files?: AttachedFile[] }>;
+  'GET /api/assignment/:id/files': Route<undefined, { files: AttachedFile[] }>;
   /** Removes one file; answers the files still attached. */
-  'DELETE /api/assignment/:id/files/:fileId': Route<undefined, { files?: AttachedFile[] }>;
+  'DELETE /api/assignment/:id/files/:fileId': Route<undefined, { files: AttachedFile[] }>;
+  /** Adds or updates the assignment's event, placed at its due time in `time_zone`. */
+  'POST /api/assignment/:id/save-to-calendar': Route<{ time_zone?: string }, CalendarSaveAnswer>;
+}
+
+/** Focus Mode and what to do next. */
+interface FocusEndpoints {
   /** The task to focus on; no answer (204) when nothing is pending. */
   'GET /api/tasks/next-due': Route<
     undefined,
@@ -92,9 +160,104 @@ export interface ApiContract {
     Assignment | undefined,
     { current: string; seen: string; t: string }
   >;
+  /** One event of a focus session; the server counts the minutes with its own clock. */
+  'POST /api/assignment/:id/focus-sessions': Route<
+    { session_id: string; event: 'start' | 'pause' | 'resume' | 'finish' },
+    FocusEventAnswer
+  >;
+  /**
+   * The next step at the student's wall-clock time in `tz` (UTC when left out), passing over
+   * the ids in `skip`; no answer (204) when nothing is pending.
+   */
+  'GET /api/what-now': Route<undefined, WhatNow | undefined, { tz?: string; skip?: string }>;
 }
 
+/** AI Help, its saved chats, suggested steps and the Deep Dive tools. */
+interface AiEndpoints {
+  'POST /api/ai-help-chat': Route<ChatBody, EventStream>;
+  /** The same chat in brainstorming mode. */
+  'POST /api/ai-idea-chat': Route<ChatBody, EventStream>;
+  /** The saved chat of an assignment. */
+  'GET /api/ai-help-load': Route<undefined, { ai_help: ChatMessage[] }, { assignment_id: string }>;
+  /** Replaces the saved chat; answers how many messages were kept. */
+  'POST /api/ai-help-save': Route<
+    { assignment_id: string; messages: ChatTurn[] },
+    OkAnswer & { saved: number }
+  >;
+  'POST /api/ai-suggest-subtasks': Route<
+    { prompt: string; file_id?: string },
+    { subtasks: SuggestedSubtask[] }
+  >;
+  /** One tool's text, which the server also stores on the assignment. */
+  'POST /api/ai-deep-dive': Route<
+    { assignment_id: string; prompt: string; feature: DeepDiveTool; file_id?: string },
+    { deep_dive: string }
+  >;
+}
+
+/** Deadlines imported from the school's calendar feeds. */
+interface LmsEndpoints {
+  /** What importing the link would add; stores nothing. */
+  'POST /api/lms-feeds/preview': Route<{ url: string }, LmsFeedPreview>;
+  /** Imports the feed (the same link twice keeps one feed). */
+  'POST /api/lms-feeds': Route<{ url: string }, LmsFeed>;
+  'GET /api/lms-feeds': Route<undefined, { feeds: LmsFeed[] }>;
+  'POST /api/lms-feeds/:id/sync': Route<undefined, LmsFeed>;
+  /** Stops importing; the assignments already imported stay. */
+  'DELETE /api/lms-feeds/:id': Route<undefined, OkAnswer>;
+}
+
+/** Reminders: Web Push devices, a notification's buttons, and the calendar feed's link. */
+interface ReminderEndpoints {
+  /** The VAPID public key a browser subscribes with. */
+  'GET /api/push/public-key': Route<undefined, { publicKey: string }>;
+  'GET /api/push/subscriptions': Route<undefined, PushDevice[]>;
+  /** The browser's PushSubscription.toJSON() and a name for the device. */
+  'POST /api/push/subscriptions': Route<
+    {
+      subscription: {
+        endpoint: string;
+        expirationTime?: number | null;
+        keys: { p256dh: string; auth: string };
+      };
+      device_name: string;
+    },
+    { id: string }
+  >;
+  'DELETE /api/push/subscriptions/:id': Route<undefined, OkAnswer>;
+  /** Sends a test reminder to one device. */
+  'POST /api/push/subscriptions/:id/test': Route<NoFields, OkAnswer>;
+  /** A notification's button, pressed with no page open: the signed token is the authority. */
+  'POST /api/reminders/action': Route<{ token: string }, ReminderActionAnswer>;
+  /** The link of the student's calendar feed (made on the first call). */
+  'GET /api/calendar-feed': Route<undefined, { url: string }>;
+  /** A new link; the old one stops working. */
+  'POST /api/calendar-feed/rotate': Route<NoFields, { url: string }>;
+}
+
+/**
+ * Every JSON endpoint of the API. Not listed: the pages a browser navigates to (the Google
+ * sign-in redirects and the emulator's account chooser) and the calendar feed a calendar app
+ * reads (`GET /api/calendar-feed/:file`), which answer HTML, redirects or iCalendar.
+ */
+export interface ApiContract
+  extends
+    UserEndpoints,
+    AssignmentEndpoints,
+    FocusEndpoints,
+    AiEndpoints,
+    LmsEndpoints,
+    ReminderEndpoints {}
+
+/** The request body an endpoint takes. */
+export type BodyOf<K extends EndpointKey> = ApiContract[K]['body'];
+/** What an endpoint answers. */
+export type AnswerOf<K extends EndpointKey> = ApiContract[K]['answer'];
+
 export type EndpointKey = keyof ApiContract;
+
+/** The path of an endpoint as its key writes it ("/api/assignment/:id"). */
+export type PathOf<K extends EndpointKey> = K extends `${string} ${infer Path}` ? Path : never;
 
 /** The ids a path names (":id" becomes `{ id: string }`). */
 export type PathParams<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`

@@ -17,4 +17,5 @@ export * from './recurrence.ts';
 export * from './estimates.ts';
 export * from './whatNow.ts';
 export * from './reset.ts';
+export * from './apiShapes.ts';
 export * from './contract.ts';

@@ -69,30 +69,24 @@ describe('assignmentFromDoc', () => {
   });
 
   it('maps where an imported assignment came from and what its source changed', () => {
+    const source = {
+      kind: 'lms',
+      feed_id: 'feed-1',
+      uid: 'assignment_5101',
+      course: 'ENG101-02',
+      url: 'https://canvas.example.edu/calendar#assignment_5101',
+      name: 'Canvas',
+    };
     const a = assignmentFromDoc('lms-1', {
       title: 'Essay draft',
       due_date: '2026-11-27T23:59:00',
-      source: {
-        kind: 'lms',
-        feed_id: 'feed-1',
-        uid: 'assignment_5101',
-        course: 'ENG101-02',
-        url: 'https://canvas.example.edu/calendar#assignment_5101',
-        name: 'Canvas',
-      },
+      source,
       due_moved_from: '2026-11-26T23:59:00',
       source_gone: true,
       lms_seen: { title: 'Essay draft', due_date: '2026-11-27T23:59:00' },
     });
     expect(a).toMatchObject({
-      source: {
-        kind: 'lms',
-        feed_id: 'feed-1',
-        uid: 'assignment_5101',
-        course: 'ENG101-02',
-        url: 'https://canvas.example.edu/calendar#assignment_5101',
-        name: 'Canvas',
-      },
+      source,
       due_moved_from: '2026-11-26T23:59:00',
       source_gone: true,
     });

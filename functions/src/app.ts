@@ -1,3 +1,4 @@
+import type { AnswerOf } from '@brainboard/domain';
 import express, { type RequestHandler } from 'express';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
@@ -106,11 +107,15 @@ export function createApp({ auth, db, config }: AppDeps): express.Express {
   api.use(refuseUnsafePathSegments);
   api.get('/health', async (_req, res) => {
     if (await databaseReachable(db)) {
-      res.json({ ok: true, database: 'reachable' });
+      res.json({ ok: true, database: 'reachable' } satisfies AnswerOf<'GET /api/health'>);
       return;
     }
     res.set('Retry-After', String(RETRY_AFTER_SECONDS));
-    res.status(503).json({ ok: false, database: 'unreachable', error: DATABASE_UNAVAILABLE });
+    res.status(503).json({
+      ok: false,
+      database: 'unreachable',
+      error: DATABASE_UNAVAILABLE,
+    } satisfies AnswerOf<'GET /api/health'>);
   });
   const google = readGoogleConfig();
   api.use(authRoutes(db, google));

@@ -48,7 +48,7 @@
 // API call (not /token); note googleapis retries GET/PUT/DELETE on 5xx and 429, and OAuth2Client
 // refreshes and retries once on 401/403.
 import { isTimeZone } from '@brainboard/domain';
-import { listen } from './http-util.ts';
+import { answeringErrors, listen } from './http-util.ts';
 import { createOAuth } from './calendar/auth.ts';
 import { GoogleError, sendGoogleError } from './calendar/errors.ts';
 import { createRoutes } from './calendar/routes.ts';
@@ -98,18 +98,9 @@ export async function startCalendarStandin(
   const { handle, failNext, reset } = createRoutes(store, oauth);
 
   const listening = await listen(
-    (req, res) => {
-      handle(req, res).catch((err: unknown) => {
-        if (res.headersSent) {
-          res.destroy();
-          return;
-        }
-        sendGoogleError(
-          res,
-          new GoogleError(500, `Stand-in error: ${String(err)}`, 'backendError'),
-        );
-      });
-    },
+    answeringErrors(handle, (res, err) =>
+      sendGoogleError(res, new GoogleError(500, `Stand-in error: ${String(err)}`, 'backendError')),
+    ),
     opts.port ?? 0,
     opts.host ?? '127.0.0.1',
   );

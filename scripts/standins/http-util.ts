@@ -38,6 +38,25 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * A request listener for an async `handle`: what it throws is answered by `onError` in the
+ * stand-in's own error format, or, once the headers are out, ends the connection.
+ */
+export function answeringErrors(
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<unknown>,
+  onError: (res: ServerResponse, err: unknown) => void,
+): RequestListener {
+  return (req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      onError(res, err);
+    });
+  };
+}
+
 export interface Listening {
   server: Server;
   port: number;

@@ -13,7 +13,7 @@
 //   GET /slow.ics            headers, then nothing until the client gives up
 //   GET /page.html           an HTML page (not a calendar)
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BodyTooLargeError, listen, readBody, sendJson } from './http-util.ts';
+import { answeringErrors, BodyTooLargeError, listen, readBody, sendJson } from './http-util.ts';
 import { FIXTURE_NAMES, fixtureFeed, startOfUtcDay } from './lms-fixtures.ts';
 
 export interface LmsStandin {
@@ -109,12 +109,9 @@ export async function startLmsStandin(options: {
   };
 
   const listening = await listen(
-    (req, res) => {
-      handle(req, res).catch((err: unknown) => {
-        if (res.headersSent) return res.destroy();
-        sendJson(res, err instanceof BodyTooLargeError ? 413 : 500, { error: String(err) });
-      });
-    },
+    answeringErrors(handle, (res, err) =>
+      sendJson(res, err instanceof BodyTooLargeError ? 413 : 500, { error: String(err) }),
+    ),
     options.port,
     options.host,
   );

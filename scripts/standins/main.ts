@@ -23,31 +23,34 @@ function portFromEnv(name: string, fallback: number): number {
 
 async function main(): Promise<void> {
   const host = process.env.STANDIN_HOST || '127.0.0.1';
-  const openai = await startOpenAIStandin({
-    host,
-    port: portFromEnv('OPENAI_STANDIN_PORT', DEFAULT_OPENAI_STANDIN_PORT),
-  });
-  let calendar;
-  try {
-    calendar = await startCalendarStandin({
+  const started: { close(): Promise<void> }[] = [];
+  const closeAll = () => Promise.all(started.map((s) => s.close()));
+  /** Starts one stand-in; if it cannot, closes those already started. */
+  const start = async <S extends { close(): Promise<void> }>(run: () => Promise<S>) => {
+    try {
+      const standin = await run();
+      started.push(standin);
+      return standin;
+    } catch (err) {
+      await closeAll();
+      throw err;
+    }
+  };
+  const openai = await start(() =>
+    startOpenAIStandin({
+      host,
+      port: portFromEnv('OPENAI_STANDIN_PORT', DEFAULT_OPENAI_STANDIN_PORT),
+    }),
+  );
+  const calendar = await start(() =>
+    startCalendarStandin({
       host,
       port: portFromEnv('CALENDAR_STANDIN_PORT', DEFAULT_CALENDAR_STANDIN_PORT),
-    });
-  } catch (err) {
-    await openai.close();
-    throw err;
-  }
-
-  let lms;
-  try {
-    lms = await startLmsStandin({
-      host,
-      port: portFromEnv('LMS_STANDIN_PORT', DEFAULT_LMS_STANDIN_PORT),
-    });
-  } catch (err) {
-    await Promise.all([openai.close(), calendar.close()]);
-    throw err;
-  }
+    }),
+  );
+  const lms = await start(() =>
+    startLmsStandin({ host, port: portFromEnv('LMS_STANDIN_PORT', DEFAULT_LMS_STANDIN_PORT) }),
+  );
 
   console.log(`OpenAI stand-in:   ${openai.url}   (OPENAI_BASE_URL=${openai.url})`);
   console.log(
@@ -61,7 +64,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: stopping stand-ins`);
-    Promise.all([openai.close(), calendar.close(), lms.close()]).then(
+    closeAll().then(
       () => process.exit(0),
       (err: unknown) => {
         console.error(err);

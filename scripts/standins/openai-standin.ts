@@ -26,7 +26,15 @@
 // a missing one gets 401.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BodyTooLargeError, isRecord, listen, readBody, sendJson, sleep } from './http-util.ts';
+import {
+  answeringErrors,
+  BodyTooLargeError,
+  isRecord,
+  listen,
+  readBody,
+  sendJson,
+  sleep,
+} from './http-util.ts';
 import {
   STANDIN_MARKER,
   sampleFromSchema,
@@ -459,15 +467,9 @@ export async function startOpenAIStandin(opts: OpenAIStandinOptions = {}): Promi
   }
 
   const listening = await listen(
-    (req, res) => {
-      handle(req, res).catch((err: unknown) => {
-        if (res.headersSent) {
-          res.destroy();
-          return;
-        }
-        openAIError(res, 500, `Stand-in error: ${String(err)}`, 'server_error');
-      });
-    },
+    answeringErrors(handle, (res, err) =>
+      openAIError(res, 500, `Stand-in error: ${String(err)}`, 'server_error'),
+    ),
     opts.port ?? 0,
     opts.host ?? '127.0.0.1',
   );

@@ -6,6 +6,7 @@ import { MARKERS, standinReply, type StreamRecord } from '../../scripts/standins
 import { call, sessionOf } from '../support/api.ts';
 import { createTestUser, type TestUser } from '../support/auth.ts';
 import { fillRateWindow } from '../support/firestore.ts';
+import { postForEvents } from './eventStream.ts';
 
 const AI_HELP_OFF =
   'AI Help is turned off for your account. Turn on "Enable AI Help" in Settings to use it.';
@@ -66,17 +67,12 @@ async function openStream(
   opts: { signal?: AbortSignal; onEvent?: (e: StreamEvent) => void; base?: string } = {},
 ) {
   const started = performance.now();
-  const res = await fetch(`${opts.base ?? inject('stack').api}${path}`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${me.user.idToken}`,
-      'x-csrf-token': me.csrf,
-      'content-type': 'application/json',
-      accept: 'text/event-stream',
-    },
-    body: JSON.stringify(body),
-    signal: opts.signal ?? null,
-  });
+  const res = await postForEvents(
+    me,
+    `${opts.base ?? inject('stack').api}${path}`,
+    body,
+    opts.signal ?? null,
+  );
   const events: StreamEvent[] = [];
   const parser = createParser({
     onEvent: (e) => {

@@ -39,6 +39,13 @@ const save = (s: Student, id: string, body: unknown = { time_zone: 'America/New_
     { token: s.user.idToken, csrf: s.csrf, body },
   );
 
+/** Saving `id` to the calendar is refused for want of calendar access (403). */
+async function expectNoAccess(s: Student, id: string): Promise<void> {
+  const res = await save(s, id);
+  expect(res.status).toBe(403);
+  expect(res.body.error).toContain(ACCESS);
+}
+
 const standin = (path: string, body?: unknown) =>
   fetch(`${inject('stack').calendar}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
@@ -184,9 +191,7 @@ describe('calendar access problems', () => {
   it('without a grant: "Calendar access not granted", and the assignment is untouched', async () => {
     const s = await student({ grant: false });
     const id = await createAssignment(s, { title: 'No grant', due_date: '2031-05-05T05:05:00' });
-    const res = await save(s, id);
-    expect(res.status).toBe(403);
-    expect(res.body.error).toContain(ACCESS);
+    await expectNoAccess(s, id);
     const item = await call<{ item: { title: string } }>('GET', `/api/assignment/${id}`, {
       token: s.user.idToken,
     });
@@ -200,9 +205,7 @@ describe('calendar access problems', () => {
     const grant = await loadGoogleGrant(admin().db, localConfig(), s.user.uid);
     expect(grant).not.toBeNull();
     await standin('__standin/revoke', { token: grant?.refreshToken });
-    const res = await save(s, id);
-    expect(res.status).toBe(403);
-    expect(res.body.error).toContain(ACCESS);
+    await expectNoAccess(s, id);
   });
 
   it('with a grant that lacks the calendar scope at Google: "Calendar access not granted"', async () => {
@@ -214,9 +217,7 @@ describe('calendar access problems', () => {
       refreshToken: 'standin-refresh-standin-code-noscope-test',
       scope: 'https://www.googleapis.com/auth/calendar.events',
     });
-    const res = await save(s, id);
-    expect(res.status).toBe(403);
-    expect(res.body.error).toContain(ACCESS);
+    await expectNoAccess(s, id);
   });
 
   it("any other Google failure: a 503 with Google's reason, not the access message", async () => {

@@ -9,6 +9,7 @@ import { calendarOutcomeMessage } from '../../web/src/calendar/calendarOutcome.t
 import { call, sessionOf } from '../support/api.ts';
 import { createTestUser, type TestUser } from '../support/auth.ts';
 import { admin } from '../support/firestore.ts';
+import { postForEvents } from './eventStream.ts';
 
 /**
  * Faults injected into one part of the running stack while the rest keeps going: the lite
@@ -131,17 +132,12 @@ describe('faults: the AI provider', () => {
   it('a stream the provider drops ends with an error event, not a hang', async () => {
     const on = await as('PATCH', `/api/user/${me.user.uid}`, { ai_help_enabled: true });
     expect(on.status, on.text).toBe(200);
-    const res = await fetch(`${inject('stack').api}/api/ai-help-chat`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${me.user.idToken}`,
-        'x-csrf-token': me.csrf,
-        'content-type': 'application/json',
-        accept: 'text/event-stream',
-      },
-      body: JSON.stringify({ prompt: 'Explain fractions [[standin:fail-mid-stream]]' }),
-      signal: AbortSignal.timeout(20_000),
-    });
+    const res = await postForEvents(
+      me,
+      `${inject('stack').api}/api/ai-help-chat`,
+      { prompt: 'Explain fractions [[standin:fail-mid-stream]]' },
+      AbortSignal.timeout(20_000),
+    );
     const text = await res.text();
     expect(text).toContain('event: error');
     expect(text).not.toMatch(/127\.0\.0\.1|localhost|ECONN|at \S+ \(/);

@@ -169,59 +169,53 @@ describe(
         ...extra,
       ];
 
-      it(`whole-list PATCH with ${which} vs a subtask toggle elsewhere`, async () => {
-        const s = await student();
-        const lost = await rounds(`whole list (${which}) vs toggle`, async (n) => {
-          const a = await setup(s, n);
-          const [whole, toggle] = await Promise.all([
-            replaceLists(s, a, addStep(n)),
-            s.as('PATCH', `/api/assignment/${a.id}/subtasks/b`, { completed: true }),
-          ]);
-          ok(whole, 'whole list');
-          ok(toggle, 'toggle');
-          const after = await read(s, a.id);
-          const b = after.subtasks.find((x) => x.id === 'b');
-          return lostOf(after, n, b?.completed === true ? [] : ['toggle lost']);
+      /**
+       * Rounds of a whole-list PATCH with `which` racing a change another device makes
+       * (`send`); the list change and that change (`kept`) must both be there after.
+       */
+      const versus = (
+        names: { test: string; round: string; request: string; lost: string },
+        send: (s: Student, a: Assignment, n: number) => Promise<ApiResponse<unknown>>,
+        kept: (after: Assignment, n: number) => boolean,
+      ) =>
+        it(`whole-list PATCH with ${which} vs ${names.test} elsewhere`, async () => {
+          const s = await student();
+          const lost = await rounds(`whole list (${which}) vs ${names.round}`, async (n) => {
+            const a = await setup(s, n);
+            const [whole, other] = await Promise.all([
+              replaceLists(s, a, addStep(n)),
+              send(s, a, n),
+            ]);
+            ok(whole, 'whole list');
+            ok(other, names.request);
+            const after = await read(s, a.id);
+            return lostOf(after, n, kept(after, n) ? [] : [names.lost]);
+          });
+          expect(lost).toEqual([]);
         });
-        expect(lost).toEqual([]);
-      });
 
-      it(`whole-list PATCH with ${which} vs a note add elsewhere`, async () => {
-        const s = await student();
-        const lost = await rounds(`whole list (${which}) vs note add`, async (n) => {
-          const a = await setup(s, n);
-          const [whole, note] = await Promise.all([
-            replaceLists(s, a, addStep(n)),
-            s.as('POST', `/api/assignment/${a.id}/notes`, { id: `note-${n}`, text: 'phone note' }),
-          ]);
-          ok(whole, 'whole list');
-          ok(note, 'note');
-          const after = await read(s, a.id);
-          return lostOf(
-            after,
-            n,
-            after.notes.some((x) => x.id === `note-${n}`) ? [] : ['note lost'],
-          );
-        });
-        expect(lost).toEqual([]);
-      });
-
-      it(`whole-list PATCH with ${which} vs a subtask add elsewhere`, async () => {
-        const s = await student();
-        const lost = await rounds(`whole list (${which}) vs subtask add`, async (n) => {
-          const a = await setup(s, n);
-          const [whole, add] = await Promise.all([
-            replaceLists(s, a, addStep(n)),
-            s.as('POST', `/api/assignment/${a.id}/subtasks`, { id: `phone-${n}`, title: 'Phone' }),
-          ]);
-          ok(whole, 'whole list');
-          ok(add, 'subtask add');
-          const after = await read(s, a.id);
-          const extra = after.subtasks.some((x) => x.id === `phone-${n}`) ? [] : ['subtask lost'];
-          return lostOf(after, n, extra);
-        });
-        expect(lost).toEqual([]);
-      });
+      versus(
+        { test: 'a subtask toggle', round: 'toggle', request: 'toggle', lost: 'toggle lost' },
+        (s, a) => s.as('PATCH', `/api/assignment/${a.id}/subtasks/b`, { completed: true }),
+        (after) => after.subtasks.find((x) => x.id === 'b')?.completed === true,
+      );
+      versus(
+        { test: 'a note add', round: 'note add', request: 'note', lost: 'note lost' },
+        (s, a, n) =>
+          s.as('POST', `/api/assignment/${a.id}/notes`, { id: `note-${n}`, text: 'phone note' }),
+        (after, n) => after.notes.some((x) => x.id === `note-${n}`),
+      );
+      versus(
+        {
+          test: 'a subtask add',
+          round: 'subtask add',
+          request: 'subtask add',
+          lost: 'subtask lost',
+        },
+        (s, a, n) =>
+          s.as('POST', `/api/assignment/${a.id}/subtasks`, { id: `phone-${n}`, title: 'Phone' }),
+        (after, n) => after.subtasks.some((x) => x.id === `phone-${n}`),
+      );
     }
 
     it('a drag that renumbers its column vs a drag of that neighbour elsewhere', async () => {

@@ -25,6 +25,13 @@ beforeAll(async () => {
     }) as never;
 });
 
+/** The request (`METHOD /path`) is refused: 400 with exactly `error`. */
+async function expectRefused(request: string, body: unknown, error: string) {
+  const [method = '', path = ''] = request.split(' ');
+  const res = await as<{ error: string }>(method, path, body);
+  expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: { error } });
+}
+
 /** The first Friday at 17:00 after today (UTC wall clock), shifted by `weeks`. */
 function friday(weeks: number): string {
   const today = wallClockIn(new Date(), 'UTC');
@@ -160,26 +167,19 @@ describe('assignments that repeat', () => {
     expect(stopped.body.item).toMatchObject({ series_id: null, repeat: null, title: 'Quiz prep' });
     await as('PATCH', '/api/assignment', { id: missed.id, status: 'done' });
     expect(await seriesCards(missed.series_id!)).toHaveLength(0);
-    const notRepeating = await as<{ error: string }>(
-      'POST',
-      `/api/assignment/${missed.id}/skip`,
+    await expectRefused(
+      `POST /api/assignment/${missed.id}/skip`,
       {},
+      'Only an open repeating assignment can skip to its next date.',
     );
-    expect({ status: notRepeating.status, body: notRepeating.body }).toEqual({
-      status: 400,
-      body: { error: 'Only an open repeating assignment can skip to its next date.' },
-    });
   });
 
   it('refuses a repeat without a due time or with a rule it cannot keep', async () => {
-    const noDue = await as<{ error: string }>('POST', '/api/assignment', {
-      title: 'No date',
-      repeat: WEEKLY_FRI,
-    });
-    expect({ status: noDue.status, body: noDue.body }).toEqual({
-      status: 400,
-      body: { error: 'A repeating assignment needs a due date.' },
-    });
+    await expectRefused(
+      'POST /api/assignment',
+      { title: 'No date', repeat: WEEKLY_FRI },
+      'A repeating assignment needs a due date.',
+    );
     const yearly = await as<{ error: string }>('POST', '/api/assignment', {
       title: 'Yearly',
       due_date: friday(0),
@@ -207,19 +207,16 @@ async function freshStudent(): Promise<{ uid: string; as: As }> {
 describe('a change of the repeat rule', () => {
   it('is refused for "only this one" and changes nothing; "this and the ones after" changes the series', async () => {
     const first = await makeWeekly('Seminar reading', friday(1));
-    const onlyThis = await as<{ error: string }>('PATCH', '/api/assignment', {
-      id: first.id,
-      title: 'Seminar reading (short)',
-      repeat: { rrule: 'FREQ=WEEKLY;BYDAY=MO', until: null },
-      scope: 'this',
-    });
-    expect({ status: onlyThis.status, body: onlyThis.body }).toEqual({
-      status: 400,
-      body: {
-        error:
-          'A change to how this assignment repeats applies to it and the ones after it. Choose "This and the ones after" to save it.',
+    await expectRefused(
+      'PATCH /api/assignment',
+      {
+        id: first.id,
+        title: 'Seminar reading (short)',
+        repeat: { rrule: 'FREQ=WEEKLY;BYDAY=MO', until: null },
+        scope: 'this',
       },
-    });
+      'A change to how this assignment repeats applies to it and the ones after it. Choose "This and the ones after" to save it.',
+    );
     const unchanged = await as('GET', `/api/assignment/${first.id}`);
     expect(unchanged.body.item).toMatchObject({
       title: 'Seminar reading',
@@ -272,14 +269,11 @@ describe('starting a repeat on a card and finishing it in one save', () => {
 describe('deleting the open card of a repeat', () => {
   it('"only this one" brings the next card; "this and the ones after" stops the repeat', async () => {
     const first = await makeWeekly('Vocabulary quiz', friday(1));
-    const unknownScope = await as<{ error: string }>('DELETE', '/api/assignment', {
-      id: first.id,
-      scope: 'all',
-    });
-    expect({ status: unknownScope.status, body: unknownScope.body }).toEqual({
-      status: 400,
-      body: { error: 'scope must be one of: this, following.' },
-    });
+    await expectRefused(
+      'DELETE /api/assignment',
+      { id: first.id, scope: 'all' },
+      'scope must be one of: this, following.',
+    );
     const deleted = await as<{ ok: boolean; next: Assignment | null }>(
       'DELETE',
       '/api/assignment',

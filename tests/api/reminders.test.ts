@@ -1,12 +1,9 @@
-import { wallClockIn as wallTime } from '@brainboard/domain';
+import { wallClockIn as wallTime, type ReminderMessage } from '@brainboard/domain';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { actionKey } from '../../functions/src/reminders/actionToken.ts';
-import {
-  dispatchReminders,
-  type ReminderPayload,
-} from '../../functions/src/reminders/dispatcher.ts';
+import { dispatchReminders } from '../../functions/src/reminders/dispatcher.ts';
 import { firestoreReminderStore } from '../../functions/src/reminders/store.ts';
 import { LOCAL_VAPID_KEYS } from '../../scripts/stack/config.ts';
 import { call, studentApi } from '../support/api.ts';
@@ -72,7 +69,7 @@ describe('reminders by Web Push', () => {
     expect(delayMs).toBeGreaterThanOrEqual(0);
     expect(push.headers['content-encoding']).toBe('aes128gcm');
     expect(push.headers.authorization).toMatch(/^vapid t=.+, k=/);
-    const payload = decryptPush(device, push) as ReminderPayload;
+    const payload = decryptPush(device, push) as ReminderMessage;
     console.log(`[reminders] decrypted: ${JSON.stringify({ ...payload, tokens: '…' })}`);
     expect(payload.title).toMatch(/^Physics worksheet · due in 1 minute \(\d{1,2}:\d{2} [AP]M\)$/);
     expect(payload.url).toBe(`/dashboard?focus=${assignmentId}`);

@@ -233,45 +233,46 @@ describe('subscribeToAssignments falls back to polling at runtime', () => {
   /** The board's own warnings (the SDK logs its retries too). */
   const ours = (warn: { mock: { calls: unknown[][] } }) =>
     warn.mock.calls.filter((c) => String(c[0]).startsWith('Brainboard:'));
-
-  it('when the listener fails (permission denied)', async () => {
-    const denied = await denyingFirestore();
+  /**
+   * The board subscribed to the live listener of the Firestore at `port`, with polling (of
+   * `polled`) as its fallback and the console's warnings caught; `stop` ends both.
+   */
+  const subscribeWithFallback = (port: number, options: { connectTimeoutMs?: number } = {}) => {
     const updates: Update[] = [];
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const api = pollSource(polled);
-    const stop = subscribeToAssignments('u1', (u) => void updates.push(u), {
+    const unsubscribe = subscribeToAssignments('u1', (u) => void updates.push(u), {
       live: async () => ({
-        listen: (uid, handlers) => listenToAssignments(webFirestore(denied.port), uid, handlers),
+        listen: (uid, handlers) => listenToAssignments(webFirestore(port), uid, handlers),
       }),
       api: api.client,
       intervalMs: 60_000,
+      ...options,
     });
+    const stop = () => {
+      unsubscribe();
+      warn.mockRestore();
+    };
+    return { updates, warn, api, stop };
+  };
+
+  it('when the listener fails (permission denied)', async () => {
+    const denied = await denyingFirestore();
+    const { updates, warn, api, stop } = subscribeWithFallback(denied.port);
     await expect.poll(() => updates.map((u) => u.kind), { timeout: 10_000 }).toEqual(['poll']);
     expect(updates[0]?.assignments).toEqual(polled);
     expect(api.calls).toEqual(['http://api.invalid/api/assignments']);
     expect(String(ours(warn)[0]?.[1])).toMatch(/permission/i);
     stop();
-    warn.mockRestore();
     denied.stop();
   });
 
   it('when the listener never reaches the server (a blocked channel)', async () => {
     const closed = await freePort();
-    const updates: Update[] = [];
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const api = pollSource(polled);
-    const stop = subscribeToAssignments('u1', (u) => void updates.push(u), {
-      live: async () => ({
-        listen: (uid, handlers) => listenToAssignments(webFirestore(closed), uid, handlers),
-      }),
-      api: api.client,
-      intervalMs: 60_000,
-      connectTimeoutMs: 500,
-    });
+    const { updates, warn, stop } = subscribeWithFallback(closed, { connectTimeoutMs: 500 });
     await expect.poll(() => updates.map((u) => u.kind), { timeout: 5_000 }).toEqual(['poll']);
     expect(String(ours(warn)[0]?.[1])).toMatch(/did not reach the server/);
     stop();
-    warn.mockRestore();
   });
 
   it('stays live while the listener works', async () => {

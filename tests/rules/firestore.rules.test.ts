@@ -1,58 +1,31 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { doc, getDoc, setDoc, updateDoc, deleteDoc, collection, getDocs } from 'firebase/firestore';
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { describe, it } from 'vitest';
+import { officialEmulatorRuns, rulesEnvironment } from './rulesEnvironment.ts';
 
-const ROOT = join(import.meta.dirname, '..', '..');
-const fullMode = inject('stack').mode === 'full';
-if (!fullMode) {
-  console.warn(
-    '[skipped] Firestore rules tests: they need the official Firestore emulator (full mode, Java 21). ' +
-      'This run uses lite mode, whose Firestore does not enforce rules.',
-  );
-}
+const fullMode = officialEmulatorRuns(
+  'Firestore',
+  'This run uses lite mode, whose Firestore does not enforce rules.',
+);
 
 /**
  * The security rules: a signed-in user reads their own documents and nothing
  * else; clients write nothing. Every allowed case is paired with denials.
  */
 describe.runIf(fullMode)('firestore.rules', () => {
-  let env: RulesTestEnvironment;
-
-  beforeAll(async () => {
-    env = await initializeTestEnvironment({
-      projectId: `rules-${Date.now()}`,
-      firestore: {
-        rules: readFileSync(join(ROOT, 'firestore.rules'), 'utf8'),
-        host: '127.0.0.1',
-        port: 8080,
-      },
-    });
-    // Seed with rules disabled.
-    await env.withSecurityRulesDisabled(async (ctx) => {
-      const db = ctx.firestore();
-      await setDoc(doc(db, 'users/alice'), { id: 'alice', csrf_token: 't' });
-      await setDoc(doc(db, 'users/alice/assignments/a1'), { title: 'Essay' });
-      await setDoc(doc(db, 'users/alice/chats/a1'), { messages: [] });
-      await setDoc(doc(db, 'users/alice/files/f1'), { name: 'x.pdf' });
-      await setDoc(doc(db, 'users/alice/private/google'), { refresh_token: 'secret' });
-      await setDoc(doc(db, 'consent_logs/c1'), { uid: 'alice' });
-    });
+  const rules = rulesEnvironment('firestore', async (ctx) => {
+    const db = ctx.firestore();
+    await setDoc(doc(db, 'users/alice'), { id: 'alice', csrf_token: 't' });
+    await setDoc(doc(db, 'users/alice/assignments/a1'), { title: 'Essay' });
+    await setDoc(doc(db, 'users/alice/chats/a1'), { messages: [] });
+    await setDoc(doc(db, 'users/alice/files/f1'), { name: 'x.pdf' });
+    await setDoc(doc(db, 'users/alice/private/google'), { refresh_token: 'secret' });
+    await setDoc(doc(db, 'consent_logs/c1'), { uid: 'alice' });
   });
 
-  afterAll(async () => {
-    await env?.cleanup();
-  });
-
-  const alice = () => env.authenticatedContext('alice').firestore();
-  const bob = () => env.authenticatedContext('bob').firestore();
-  const anonymous = () => env.unauthenticatedContext().firestore();
+  const alice = () => rules.as('alice').firestore();
+  const bob = () => rules.as('bob').firestore();
+  const anonymous = () => rules.anonymous().firestore();
 
   for (const path of [
     'users/alice',

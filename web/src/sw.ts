@@ -12,7 +12,8 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { parseReminder, type ReminderMessage } from './reminders/pushMessage.ts';
+import type { BodyOf, ReminderMessage } from '@brainboard/domain';
+import { parseReminder } from './reminders/pushMessage.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: { url: string; revision: string | null }[];
@@ -59,7 +60,7 @@ async function act(message: ReminderMessage, action: 'snooze' | 'done'): Promise
   await fetch(message.action_url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token }),
+    body: JSON.stringify({ token } satisfies BodyOf<'POST /api/reminders/action'>),
     credentials: 'omit',
   });
 }

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@brainboard/domain';
+import type { ChatMessage, AnswerOf } from '@brainboard/domain';
 import { Router, type Response } from 'express';
 import { FieldPath, type Firestore } from 'firebase-admin/firestore';
 import { requireOptIn } from './access.ts';
@@ -214,7 +214,9 @@ export function aiRoutes(db: Firestore, options: AiRouteOptions = {}): Router {
     route(async (req, res) => {
       const { uid } = callerOf(req);
       const { assignment_id } = parse(assignmentIdQuerySchema, req.query);
-      res.json({ ai_help: await loadChat(db, uid, assignment_id) });
+      res.json({
+        ai_help: await loadChat(db, uid, assignment_id),
+      } satisfies AnswerOf<'GET /api/ai-help-load'>);
     }),
   );
 
@@ -225,7 +227,7 @@ export function aiRoutes(db: Firestore, options: AiRouteOptions = {}): Router {
       const body = parse(saveChatBodySchema, req.body);
       await requireAssignment(uid, body.assignment_id);
       const saved = await saveChat(db, uid, body.assignment_id, body.messages as ChatMessage[]);
-      res.json({ ok: true, saved });
+      res.json({ ok: true, saved } satisfies AnswerOf<'POST /api/ai-help-save'>);
     }),
   );
 
@@ -259,7 +261,7 @@ export function aiRoutes(db: Firestore, options: AiRouteOptions = {}): Router {
         console.error('AI suggestions were not the JSON asked for', content.slice(0, 500));
         throw new HttpError(502, AI_MESSAGES.unreadable);
       }
-      res.json({ subtasks });
+      res.json({ subtasks } satisfies AnswerOf<'POST /api/ai-suggest-subtasks'>);
     }),
   );
 
@@ -296,7 +298,7 @@ export function aiRoutes(db: Firestore, options: AiRouteOptions = {}): Router {
         if ((err as { code?: unknown }).code === 5) throw notFound(AI_MESSAGES.assignmentNotFound);
         throw err;
       }
-      res.json({ deep_dive: text });
+      res.json({ deep_dive: text } satisfies AnswerOf<'POST /api/ai-deep-dive'>);
     }),
   );
 

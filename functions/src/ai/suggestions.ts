@@ -3,6 +3,7 @@ import {
   storedEstimate,
   toWellFormedText,
   truncateGraphemes,
+  type SuggestedSubtask,
 } from '@brainboard/domain';
 import { SUGGESTIONS_MAX } from './limits.ts';
 
@@ -16,12 +17,6 @@ export function capTitle(title: string, max = SUBTASK_MAX_LENGTH): string {
   const cut = truncateGraphemes(title, max);
   const space = cut.lastIndexOf(' ');
   return (space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd();
-}
-
-/** One suggested subtask: its title and the model's guess in whole minutes (or null). */
-export interface SuggestedSubtask {
-  title: string;
-  estimate_minutes: number | null;
 }
 
 /** A suggested estimate as whole minutes from 1 to 600, or null. */

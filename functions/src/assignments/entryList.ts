@@ -1,3 +1,4 @@
+import type { ItemAnswer } from '@brainboard/domain';
 import { Router, type Request } from 'express';
 import { FieldValue, type FieldPath, type Firestore } from 'firebase-admin/firestore';
 import type { z } from 'zod';
@@ -59,7 +60,7 @@ export function entryListRoutes<Create extends z.ZodType<{ id?: string }>, Patch
         const entry = spec.toEntry(input, now);
         await writePaths(db, uid, id, [[entryPath(list, entryId), entry]], now, tx);
       });
-      res.status(201).json(await answer(db, uid, id));
+      res.status(201).json((await answer(db, uid, id)) satisfies ItemAnswer);
     }),
   );
 
@@ -75,7 +76,7 @@ export function entryListRoutes<Create extends z.ZodType<{ id?: string }>, Patch
         if (!hasEntry(doc, list, entryId)) throw notFound(spec.notFound);
         await writePaths(db, uid, id, pairs, new Date(), tx);
       });
-      res.json(await answer(db, uid, id));
+      res.json((await answer(db, uid, id)) satisfies ItemAnswer);
     });
 
   router.patch(

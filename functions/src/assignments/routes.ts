@@ -10,6 +10,7 @@ import {
   subtaskInputSchema,
   subtaskTitleSchema,
   type Assignment,
+  type AnswerOf,
 } from '@brainboard/domain';
 import { Router } from 'express';
 import type { Firestore, UpdateData } from 'firebase-admin/firestore';
@@ -136,7 +137,8 @@ export function assignmentRoutes(db: Firestore): Router {
     '/assignment/:id',
     route(async (req, res) => {
       const { uid } = callerOf(req);
-      res.json(await answer(db, uid, pathId(req.params.id, ASSIGNMENT_NOT_FOUND)));
+      const item = await answer(db, uid, pathId(req.params.id, ASSIGNMENT_NOT_FOUND));
+      res.json(item satisfies AnswerOf<'GET /api/assignment/:id'>);
     }),
   );
 
@@ -173,7 +175,7 @@ export function assignmentRoutes(db: Firestore): Router {
         now,
         series?.write,
       );
-      res.status(201).json({ item });
+      res.status(201).json({ item } satisfies AnswerOf<'POST /api/assignment'>);
     }),
   );
 
@@ -246,7 +248,7 @@ export function assignmentRoutes(db: Firestore): Router {
         }
         throw err;
       }
-      res.json(await answer(db, uid, input.id));
+      res.json((await answer(db, uid, input.id)) satisfies AnswerOf<'PATCH /api/assignment'>);
     }),
   );
 
@@ -279,7 +281,10 @@ export function assignmentRoutes(db: Firestore): Router {
       // Its attached files once the assignment is gone (a refused delete leaves them too).
       await removeAssignmentFiles(db, fileStoreFromEnv(), uid, id);
       await deleteChat(db, uid, id);
-      res.json({ ok: true, next: next ? toAssignment(next.id, next.doc) : null });
+      res.json({
+        ok: true,
+        next: next ? toAssignment(next.id, next.doc) : null,
+      } satisfies AnswerOf<'DELETE /api/assignment'>);
     }),
   );
 

@@ -1,4 +1,4 @@
-import { effectiveReminders } from '@brainboard/domain';
+import { effectiveReminders, type CalendarSaveAnswer } from '@brainboard/domain';
 import type { Firestore } from 'firebase-admin/firestore';
 import { calendar as googleCalendar } from 'googleapis/build/src/apis/calendar/index.js';
 import { assignmentRef, readAssignmentDoc } from '../assignments/store.ts';
@@ -24,13 +24,6 @@ const EVENT_UPDATED = 'The event in your Google Calendar was updated.';
 
 /** Stored on the assignment document; not part of the API shape. */
 export const EVENT_ID_FIELD = 'calendar_event_id';
-
-export interface SaveResult {
-  message: string;
-  event_id: string;
-  event_link: string | null;
-  created: boolean;
-}
 
 interface GoogleApiError {
   code?: number | string;
@@ -108,7 +101,7 @@ export async function saveAssignmentToCalendar(
   uid: string,
   assignmentId: string,
   timeZone: string,
-): Promise<SaveResult> {
+): Promise<CalendarSaveAnswer> {
   const doc = await readAssignmentDoc(db, uid, assignmentId);
   if (!doc) throw notFound(ASSIGNMENT_NOT_FOUND);
   let body;

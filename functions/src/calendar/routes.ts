@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import { pathId } from '../assignments/lookup.ts';
 import type { GoogleConfig } from '../auth/config.ts';
-import { isTimeZone } from '@brainboard/domain';
+import { isTimeZone, type AnswerOf } from '@brainboard/domain';
 import { FALLBACK_TIME_ZONE } from './event.ts';
 import {
   ASSIGNMENT_NOT_FOUND,
@@ -44,7 +44,7 @@ export function calendarRoutes(db: Firestore, config: GoogleConfig): Router {
         id,
         (zone as string | undefined) ?? FALLBACK_TIME_ZONE,
       );
-      res.json(result);
+      res.json(result satisfies AnswerOf<'POST /api/assignment/:id/save-to-calendar'>);
     }),
   );
   return router;

@@ -1,3 +1,4 @@
+import type { AnswerOf } from '@brainboard/domain';
 import { listAssignments } from '../assignments/store.ts';
 import { Router } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
@@ -28,13 +29,15 @@ export function calendarFeedRoutes(db: Firestore, appUrl: string): Router {
   router.get(
     '/calendar-feed',
     route(async (req, res) => {
-      res.json({ url: feedUrl(appUrl, await feedTokenOf(db, callerOf(req).uid, new Date())) });
+      const url = feedUrl(appUrl, await feedTokenOf(db, callerOf(req).uid, new Date()));
+      res.json({ url } satisfies AnswerOf<'GET /api/calendar-feed'>);
     }),
   );
   router.post(
     '/calendar-feed/rotate',
     route(async (req, res) => {
-      res.json({ url: feedUrl(appUrl, await rotateFeedToken(db, callerOf(req).uid, new Date())) });
+      const url = feedUrl(appUrl, await rotateFeedToken(db, callerOf(req).uid, new Date()));
+      res.json({ url } satisfies AnswerOf<'POST /api/calendar-feed/rotate'>);
     }),
   );
   return router;

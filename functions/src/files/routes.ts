@@ -1,4 +1,10 @@
-import { fileNotPdf, fileTooLarge, PDF_MAX_BYTES, PDF_MAX_FILES } from '@brainboard/domain';
+import {
+  fileNotPdf,
+  fileTooLarge,
+  PDF_MAX_BYTES,
+  PDF_MAX_FILES,
+  type AnswerOf,
+} from '@brainboard/domain';
 import { Router } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import { callerOf } from '../http/auth.ts';
@@ -121,7 +127,12 @@ export function filesRoutes(
       try {
         const { id, doc } = await saveUploadedPdf(db, store(), uid, file, assignmentId);
         if (rateLimiter.check) await rateLimiter.hit(uid);
-        res.status(201).json({ file_id: id, name: doc.name, size: doc.size, pages: doc.pages });
+        res.status(201).json({
+          file_id: id,
+          name: doc.name,
+          size: doc.size,
+          pages: doc.pages,
+        } satisfies AnswerOf<'POST /api/upload-pdf'>);
       } catch (err) {
         if (err instanceof PdfLimitError) throw pdfLimitError(err, file.name);
         if (err instanceof PdfReadError) {
@@ -157,7 +168,9 @@ export function attachedFileRoutes(
       const { uid } = callerOf(req);
       const id = pathId(req.params.id, ASSIGNMENT_NOT_FOUND);
       if (!(await readAssignmentDoc(db, uid, id))) throw notFound(ASSIGNMENT_NOT_FOUND);
-      res.json({ files: await listAttachedFiles(db, uid, id) });
+      res.json({
+        files: await listAttachedFiles(db, uid, id),
+      } satisfies AnswerOf<'GET /api/assignment/:id/files'>);
     }),
   );
 
@@ -170,7 +183,9 @@ export function attachedFileRoutes(
       if (!(await removeAttachedFile(db, store(), uid, id, fileId))) {
         throw notFound(FILE_NOT_ATTACHED);
       }
-      res.json({ files: await listAttachedFiles(db, uid, id) });
+      res.json({
+        files: await listAttachedFiles(db, uid, id),
+      } satisfies AnswerOf<'DELETE /api/assignment/:id/files/:fileId'>);
     }),
   );
 

@@ -1,4 +1,4 @@
-import { isTimeZone, pickWhatNow } from '@brainboard/domain';
+import { isTimeZone, pickWhatNow, type AnswerOf } from '@brainboard/domain';
 import { Router } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import { ASSIGNMENT_NOT_FOUND, answer, pathId } from '../assignments/lookup.ts';
@@ -37,7 +37,7 @@ export function focusRoutes(db: Firestore): Router {
         res.status(204).end();
         return;
       }
-      res.json(next);
+      res.json(next satisfies AnswerOf<'GET /api/tasks/next-due'>);
     }),
   );
 
@@ -51,7 +51,7 @@ export function focusRoutes(db: Firestore): Router {
       const error = focusDateError(date, now);
       if (error) throw badRequest(error);
       const streak = await recordFocusSession(db, callerOf(req).uid, date as string, now);
-      res.json({ streak });
+      res.json({ streak } satisfies AnswerOf<'POST /api/focus/complete'>);
     }),
   );
 
@@ -69,7 +69,7 @@ export function focusRoutes(db: Firestore): Router {
         res.status(204).end();
         return;
       }
-      res.json(next);
+      res.json(next satisfies AnswerOf<'GET /api/focus/next'>);
     }),
   );
 
@@ -86,7 +86,7 @@ export function focusRoutes(db: Firestore): Router {
         res.status(204).end();
         return;
       }
-      res.json(pick);
+      res.json(pick satisfies AnswerOf<'GET /api/what-now'>);
     }),
   );
 
@@ -100,7 +100,10 @@ export function focusRoutes(db: Firestore): Router {
       if (!outcome) throw notFound(ASSIGNMENT_NOT_FOUND);
       if (!outcome.ok) throw badRequest(outcome.error);
       const { item } = await answer(db, uid, id);
-      res.json({ item, counted_minutes: Math.floor(outcome.session.counted_ms / 60_000) });
+      res.json({
+        item,
+        counted_minutes: Math.floor(outcome.session.counted_ms / 60_000),
+      } satisfies AnswerOf<'POST /api/assignment/:id/focus-sessions'>);
     }),
   );
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
-import type { LmsKind } from './parse.ts';
+import type { LmsFeed, LmsSource, SyncCounts } from '@brainboard/domain';
 
 /**
  * Stored feeds: `lms_feeds/{id}`, a top-level collection that no client rule
@@ -8,17 +8,10 @@ import type { LmsKind } from './parse.ts';
  * calendar). The API answers a masked URL only.
  */
 
-export interface SyncCounts {
-  added: number;
-  updated: number;
-  unchanged: number;
-  gone: number;
-}
-
 export interface FeedDoc {
   uid: string;
   url: string;
-  source: LmsKind;
+  source: LmsSource;
   label: string;
   created_at: string;
   /** Items due more than 14 days before this are never imported. */
@@ -31,17 +24,6 @@ export interface FeedDoc {
   next_sync_at: string;
   /** Why the last scheduled sync failed, else null. */
   last_error?: string | null;
-}
-
-export interface FeedView {
-  id: string;
-  source: LmsKind;
-  label: string;
-  url_masked: string;
-  last_synced_at: string | null;
-  counts: SyncCounts;
-  changes: string[];
-  last_error: string | null;
 }
 
 export const MAX_FEEDS_PER_STUDENT = 10;
@@ -68,7 +50,7 @@ function maskUrl(url: string): string {
   }
 }
 
-export function feedView(id: string, doc: FeedDoc): FeedView {
+export function feedView(id: string, doc: FeedDoc): LmsFeed {
   return {
     id,
     source: doc.source,
@@ -89,7 +71,7 @@ export async function readOwnFeed(db: Firestore, uid: string, id: string) {
   return doc.uid === uid ? doc : null;
 }
 
-export async function listOwnFeeds(db: Firestore, uid: string): Promise<FeedView[]> {
+export async function listOwnFeeds(db: Firestore, uid: string): Promise<LmsFeed[]> {
   const snap = await feedsOf(db).where('uid', '==', uid).get();
   return snap.docs
     .map((d) => feedView(d.id, d.data() as FeedDoc))

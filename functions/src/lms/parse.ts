@@ -1,5 +1,5 @@
 import ICAL from 'ical.js';
-import { instantOfWallTime, isTimeZone, wallClockIn } from '@brainboard/domain';
+import { instantOfWallTime, isTimeZone, wallClockIn, type LmsSource } from '@brainboard/domain';
 
 /**
  * Turns a school's calendar feed (iCalendar) into deadlines. ical.js does the
@@ -9,10 +9,8 @@ import { instantOfWallTime, isTimeZone, wallClockIn } from '@brainboard/domain';
  * across syncs.
  */
 
-export type LmsKind = 'canvas' | 'moodle' | 'blackboard' | 'google_classroom' | 'ical';
-
 /** The names students know the systems by. */
-const LMS_NAMES: Record<LmsKind, string> = {
+const LMS_NAMES: Record<LmsSource, string> = {
   canvas: 'Canvas',
   moodle: 'Moodle',
   blackboard: 'Blackboard',
@@ -32,7 +30,7 @@ export interface FeedItem {
 }
 
 export interface ParsedFeed {
-  source: LmsKind;
+  source: LmsSource;
   label: string;
   items: FeedItem[];
 }
@@ -50,7 +48,7 @@ export class NotACalendarError extends Error {
   }
 }
 
-function detectSource(prodId: string, calName: string, url: string): LmsKind {
+function detectSource(prodId: string, calName: string, url: string): LmsSource {
   const id = `${prodId} ${calName}`.toLowerCase();
   let host = '';
   let path = '';
@@ -75,7 +73,7 @@ const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
 /** Title and course as each LMS writes them. */
 function titleAndCourse(
-  source: LmsKind,
+  source: LmsSource,
   summary: string,
   categories: string,
   calName: string,
@@ -130,7 +128,7 @@ function dueOf(time: ICAL.Time, fallbackZone: string): FeedItem['due'] | null {
 }
 
 /** An identity that survives re-exports: Canvas's assignment id, else the UID. */
-function identityOf(source: LmsKind, uid: string, url: string): string {
+function identityOf(source: LmsSource, uid: string, url: string): string {
   if (source === 'canvas') {
     const m = /#assignment_(\d+)/.exec(url);
     if (m) return `assignment_${m[1]}`;

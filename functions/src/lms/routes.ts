@@ -1,3 +1,4 @@
+import type { AnswerOf } from '@brainboard/domain';
 import { Router } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
@@ -25,7 +26,7 @@ import { importable, readFeed, recordSync, syncFeed, applyFeed, SYNC_EVERY_MS } 
 export const FEED_NOT_FOUND = 'That calendar feed does not exist.';
 const URL_MAX_LENGTH = 2048;
 
-const urlBody = z.strictObject(
+export const urlBody = z.strictObject(
   {
     url: z
       .string({ error: 'url is required.' })
@@ -96,7 +97,7 @@ export function lmsRoutes(
           course: item.course,
           due_date: dueDateIn(item, zone),
         })),
-      });
+      } satisfies AnswerOf<'POST /api/lms-feeds/preview'>);
     }),
   );
 
@@ -152,7 +153,7 @@ export function lmsRoutes(
         last_changes: done.last_changes,
         last_error: null,
       });
-      res.status(201).json(feedView(id, done));
+      res.status(201).json(feedView(id, done) satisfies AnswerOf<'POST /api/lms-feeds'>);
     }),
   );
 
@@ -160,29 +161,34 @@ export function lmsRoutes(
     '/lms-feeds',
     route(async (req, res) => {
       const { uid } = callerOf(req);
-      res.json({ feeds: await listOwnFeeds(db, uid) });
+      res.json({ feeds: await listOwnFeeds(db, uid) } satisfies AnswerOf<'GET /api/lms-feeds'>);
     }),
   );
+
+  /** The caller's feed named by a path id; a malformed id or another student's feed is a 404. */
+  const ownFeed = async (uid: string, param: unknown) => {
+    const id = feedIdParam.safeParse(param);
+    const feed = id.success ? await readOwnFeed(db, uid, id.data) : null;
+    if (!id.success || !feed) throw notFound(FEED_NOT_FOUND);
+    return { id: id.data, feed };
+  };
 
   router.post(
     '/lms-feeds/:id/sync',
     route(async (req, res) => {
       const { uid } = callerOf(req);
-      const id = feedIdParam.safeParse(req.params.id);
-      if (!id.success) throw notFound(FEED_NOT_FOUND);
-      const feed = await readOwnFeed(db, uid, id.data);
-      if (!feed) throw notFound(FEED_NOT_FOUND);
+      const { id, feed } = await ownFeed(uid, req.params.id);
       await countFetch(uid, res);
       const now = new Date();
-      const result = await asBadRequest(() => syncFeed(db, id.data, feed, fetchOptions, now));
+      const result = await asBadRequest(() => syncFeed(db, id, feed, fetchOptions, now));
       res.json(
-        feedView(id.data, {
+        feedView(id, {
           ...feed,
           last_synced_at: now.toISOString(),
           last_counts: result.counts,
           last_changes: result.changes,
           last_error: null,
-        }),
+        }) satisfies AnswerOf<'POST /api/lms-feeds/:id/sync'>,
       );
     }),
   );
@@ -190,13 +196,9 @@ export function lmsRoutes(
   router.delete(
     '/lms-feeds/:id',
     route(async (req, res) => {
-      const { uid } = callerOf(req);
-      const id = feedIdParam.safeParse(req.params.id);
-      if (!id.success) throw notFound(FEED_NOT_FOUND);
-      const feed = await readOwnFeed(db, uid, id.data);
-      if (!feed) throw notFound(FEED_NOT_FOUND);
-      await feedsOf(db).doc(id.data).delete();
-      res.json({ ok: true });
+      const { id } = await ownFeed(callerOf(req).uid, req.params.id);
+      await feedsOf(db).doc(id).delete();
+      res.json({ ok: true } satisfies AnswerOf<'DELETE /api/lms-feeds/:id'>);
     }),
   );
 

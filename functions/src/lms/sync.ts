@@ -7,7 +7,8 @@ import {
 } from 'firebase-admin/firestore';
 import { isTimeZone, rankForNewCard, type PlacedCard } from '@brainboard/domain';
 import { assignmentsOf } from '../assignments/store.ts';
-import { assignmentIdFor, feedsOf, type FeedDoc, type SyncCounts } from './feeds.ts';
+import type { SyncCounts } from '@brainboard/domain';
+import { assignmentIdFor, feedsOf, type FeedDoc } from './feeds.ts';
 import { dueDateIn, dueInstant, parseFeed, type FeedItem, type ParsedFeed } from './parse.ts';
 import { safeFetchText, type SafeFetchOptions } from './safeFetch.ts';
 

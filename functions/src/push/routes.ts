@@ -1,3 +1,4 @@
+import type { AnswerOf } from '@brainboard/domain';
 import { Router } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
@@ -39,7 +40,7 @@ const objectError = (what: string) => (issue: z.core.$ZodRawIssue) =>
     : `${what} must be an object.`;
 
 /** The body of POST /api/push/subscriptions: PushSubscription.toJSON() and a device name. */
-const subscribeSchema = z.strictObject(
+export const subscribeSchema = z.strictObject(
   {
     subscription: z.object(
       {
@@ -78,13 +79,16 @@ export function pushRoutes(
   };
 
   router.get('/push/public-key', (_req, res) => {
-    res.json({ publicKey: requireConfig().publicKey });
+    res.json({
+      publicKey: requireConfig().publicKey,
+    } satisfies AnswerOf<'GET /api/push/public-key'>);
   });
 
   router.get(
     '/push/subscriptions',
     route(async (req, res) => {
-      res.json(await listDevices(db, callerOf(req).uid));
+      const devices = await listDevices(db, callerOf(req).uid);
+      res.json(devices satisfies AnswerOf<'GET /api/push/subscriptions'>);
     }),
   );
 
@@ -108,7 +112,7 @@ export function pushRoutes(
         { endpoint: subscription.endpoint, keys: subscription.keys, device_name },
         new Date(),
       );
-      res.status(201).json({ id });
+      res.status(201).json({ id } satisfies AnswerOf<'POST /api/push/subscriptions'>);
     }),
   );
 
@@ -121,7 +125,7 @@ export function pushRoutes(
       const snap = await subscriptionsOf(db, uid).doc(id.data).get();
       if (!snap.exists) throw notFound(DEVICE_NOT_FOUND);
       await removeSubscription(db, uid, id.data);
-      res.json({ ok: true });
+      res.json({ ok: true } satisfies AnswerOf<'DELETE /api/push/subscriptions/:id'>);
     }),
   );
 
@@ -151,7 +155,7 @@ export function pushRoutes(
       await subscriptionsOf(db, uid)
         .doc(device.id)
         .update({ last_test_at: new Date().toISOString() });
-      res.json({ ok: true });
+      res.json({ ok: true } satisfies AnswerOf<'POST /api/push/subscriptions/:id/test'>);
     }),
   );
 

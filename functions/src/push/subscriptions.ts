@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { PushDevice } from '@brainboard/domain';
 import type { Firestore } from 'firebase-admin/firestore';
 
 /**
@@ -13,12 +14,6 @@ export interface StoredSubscription {
   created_at: string;
 }
 
-export interface DeviceSummary {
-  id: string;
-  device_name: string;
-  created_at: string;
-}
-
 export const MAX_DEVICES = 10;
 
 export const subscriptionsOf = (db: Firestore, uid: string) =>
@@ -28,7 +23,7 @@ export const pushUsers = (db: Firestore) => db.collection('push_users');
 export const subscriptionId = (endpoint: string) =>
   createHash('sha256').update(endpoint).digest('hex').slice(0, 40);
 
-export async function listDevices(db: Firestore, uid: string): Promise<DeviceSummary[]> {
+export async function listDevices(db: Firestore, uid: string): Promise<PushDevice[]> {
   const snap = await subscriptionsOf(db, uid).get();
   return snap.docs
     .map((d) => {

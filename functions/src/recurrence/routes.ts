@@ -1,3 +1,4 @@
+import type { AnswerOf } from '@brainboard/domain';
 import { Router } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
@@ -44,7 +45,7 @@ export function recurrenceRoutes(db: Firestore): Router {
       });
       const item = await getAssignment(db, uid, id);
       if (!item) throw notFound(NOT_FOUND);
-      res.json({ item });
+      res.json({ item } satisfies AnswerOf<'POST /api/assignment/:id/skip'>);
     }),
   );
 

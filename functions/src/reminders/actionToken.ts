@@ -6,7 +6,7 @@ import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
  * under a key derived from the VAPID private key (a server secret).
  */
 export const REMINDER_ACTIONS = ['snooze', 'done', 'focus'] as const;
-export type ReminderAction = (typeof REMINDER_ACTIONS)[number];
+type ReminderAction = (typeof REMINDER_ACTIONS)[number];
 
 export interface ActionClaims {
   action: ReminderAction;

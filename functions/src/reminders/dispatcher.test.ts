@@ -1,3 +1,4 @@
+import type { ReminderMessage } from '@brainboard/domain';
 import { describe, expect, it } from 'vitest';
 import type { PushSender } from '../push/send.ts';
 import { actionKey, verifyActionToken } from './actionToken.ts';
@@ -5,7 +6,6 @@ import {
   dispatchReminders,
   type DeliveryRecord,
   type Device,
-  type ReminderPayload,
   type RemindableDoc,
   type ReminderStore,
 } from './dispatcher.ts';
@@ -36,10 +36,10 @@ function memoryStore(assignments: RemindableDoc[], devices: Device[]) {
 }
 
 function recordingSender(outcome: (endpoint: string) => 'sent' | 'gone' | 'failed' = () => 'sent') {
-  const sent: { endpoint: string; payload: ReminderPayload }[] = [];
+  const sent: { endpoint: string; payload: ReminderMessage }[] = [];
   const send: PushSender = async (sub, payload) => {
     const o = outcome(sub.endpoint);
-    if (o === 'sent') sent.push({ endpoint: sub.endpoint, payload: payload as ReminderPayload });
+    if (o === 'sent') sent.push({ endpoint: sub.endpoint, payload: payload as ReminderMessage });
     return o;
   };
   return { send, sent };

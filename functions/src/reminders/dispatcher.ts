@@ -4,15 +4,12 @@ import {
   remindersDueBetween,
   reminderText,
   zonedInstant,
+  type PathOf,
+  type ReminderMessage,
 } from '@brainboard/domain';
 import type { PushSender } from '../push/send.ts';
 import type { StoredSubscription } from '../push/subscriptions.ts';
-import {
-  ACTION_TOKEN_TTL_MS,
-  REMINDER_ACTIONS,
-  signActionToken,
-  type ReminderAction,
-} from './actionToken.ts';
+import { ACTION_TOKEN_TTL_MS, REMINDER_ACTIONS, signActionToken } from './actionToken.ts';
 
 /**
  * Sends what is due: every reminder whose time falls in the last few minutes, to each of the
@@ -66,18 +63,6 @@ export interface ReminderStore {
   removeDevice(uid: string, deviceId: string): Promise<void>;
 }
 
-export interface ReminderPayload {
-  title: string;
-  body: string;
-  tag: string;
-  assignment_id: string | null;
-  /** Opened by Start focus (and a tap on the notification). */
-  url: string;
-  /** Where the buttons post their token. */
-  action_url: string;
-  tokens: Partial<Record<ReminderAction, string>>;
-}
-
 export interface DispatchOptions {
   store: ReminderStore;
   send: PushSender;
@@ -93,7 +78,7 @@ export interface DispatchReport {
   failed: number;
 }
 
-const ACTION_URL = '/api/reminders/action';
+const ACTION_URL = '/api/reminders/action' satisfies PathOf<'POST /api/reminders/action'>;
 
 const deliveryId = (...parts: string[]) =>
   createHash('sha256').update(parts.join('|')).digest('hex').slice(0, 40);
@@ -104,7 +89,7 @@ function reminderPayload(
   zone: string,
   now: Date,
   tokenKey: Buffer,
-): ReminderPayload {
+): ReminderMessage {
   const due = zonedInstant(assignment.due_date, zone) ?? now;
   const text = reminderText(assignment.title, due, now, zone);
   const exp = now.getTime() + ACTION_TOKEN_TTL_MS;

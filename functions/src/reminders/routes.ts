@@ -1,4 +1,4 @@
-import { SNOOZE_MINUTES } from '@brainboard/domain';
+import { SNOOZE_MINUTES, type AnswerOf } from '@brainboard/domain';
 import express, { Router } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
@@ -12,7 +12,7 @@ const ACTION_EXPIRED =
   'This reminder button no longer works. Open Brainboard to see the assignment.';
 const NOT_FOUND = 'That assignment does not exist.';
 
-const actionBody = z.strictObject(
+export const actionBody = z.strictObject(
   { token: z.string({ error: 'token is required.' }).max(1024, 'token is too long.') },
   {
     error: (issue) =>
@@ -44,7 +44,10 @@ export function reminderActionRoutes(db: Firestore, key: Buffer | null): Router 
       if (action === 'snooze') {
         const fireAt = new Date(now.getTime() + SNOOZE_MINUTES * 60_000);
         await snoozesOf(db, uid).doc(assignmentId).set({ fire_at: fireAt.toISOString() });
-        res.json({ ok: true, snoozed_until: fireAt.toISOString() });
+        res.json({
+          ok: true,
+          snoozed_until: fireAt.toISOString(),
+        } satisfies AnswerOf<'POST /api/reminders/action'>);
         return;
       }
       if (action === 'done') {
@@ -57,10 +60,13 @@ export function reminderActionRoutes(db: Firestore, key: Buffer | null): Router 
             now,
           );
         }
-        res.json({ ok: true, status: 'done' });
+        res.json({ ok: true, status: 'done' } satisfies AnswerOf<'POST /api/reminders/action'>);
         return;
       }
-      res.json({ ok: true, url: `/dashboard?focus=${encodeURIComponent(assignmentId)}` });
+      res.json({
+        ok: true,
+        url: `/dashboard?focus=${encodeURIComponent(assignmentId)}`,
+      } satisfies AnswerOf<'POST /api/reminders/action'>);
     }),
   );
   return router;

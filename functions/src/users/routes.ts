@@ -1,4 +1,4 @@
-import { acceptanceSchema, userPatchSchema } from '@brainboard/domain';
+import { acceptanceSchema, userPatchSchema, type AnswerOf } from '@brainboard/domain';
 import { Router } from 'express';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
@@ -96,7 +96,7 @@ export function grantRoutes(db: Firestore, config: GoogleConfig): Router {
       const caller = callerOf(req);
       try {
         if (await checkGoogleGrant(db, config, caller.uid)) {
-          res.json({ granted: true });
+          res.json({ granted: true } satisfies AnswerOf<'POST /api/auth/google/grant'>);
           return;
         }
         const url = await startGoogleGrant(db, config, {
@@ -104,7 +104,7 @@ export function grantRoutes(db: Firestore, config: GoogleConfig): Router {
           email: caller.email,
           appOrigin: appOriginFor(config, req.get('origin') ?? req.get('referer')),
         });
-        res.json({ granted: false, url });
+        res.json({ granted: false, url } satisfies AnswerOf<'POST /api/auth/google/grant'>);
       } catch (err) {
         if (err instanceof GrantNotConfiguredError) throw new HttpError(503, err.message);
         throw err;
@@ -124,7 +124,7 @@ export function sessionRoutes(db: Firestore): Router {
       const caller = callerOf(req);
       const profile = await getOrCreateProfile(db, caller);
       res.set('Cache-Control', 'no-store');
-      res.json({ user: sessionUser(profile, caller) });
+      res.json({ user: sessionUser(profile, caller) } satisfies AnswerOf<'GET /api/session'>);
     }),
   );
 
@@ -138,7 +138,7 @@ export function sessionRoutes(db: Firestore): Router {
       const caller = callerOf(req);
       await endSignIn(db, caller.uid, caller.auth_time);
       await rotateCsrfToken(db, caller.uid);
-      res.json({ ok: true });
+      res.json({ ok: true } satisfies AnswerOf<'POST /api/auth/logout'>);
     }),
   );
 
@@ -171,7 +171,7 @@ export function userRoutes(auth: Auth, db: Firestore): Router {
         Object.entries(changes).filter(([, value]) => value !== undefined),
       );
       await profileRef(db, uid).update(updated);
-      res.json({ updated });
+      res.json({ updated } satisfies AnswerOf<'PATCH /api/user/:id'>);
     }),
   );
 
@@ -180,7 +180,7 @@ export function userRoutes(auth: Auth, db: Firestore): Router {
     route(async (req, res) => {
       const uid = ownId(req);
       await deleteAccount(auth, db, uid);
-      res.json({ ok: true });
+      res.json({ ok: true } satisfies AnswerOf<'DELETE /api/user/:id'>);
     }),
   );
 
@@ -205,7 +205,11 @@ export function userRoutes(auth: Auth, db: Firestore): Router {
         expires_at: expires.toISOString(),
       });
       await batch.commit();
-      res.json({ ok: true, privacy_accepted_at: at, tos_accepted_at: at });
+      res.json({
+        ok: true,
+        privacy_accepted_at: at,
+        tos_accepted_at: at,
+      } satisfies AnswerOf<'POST /api/acceptance'>);
     }),
   );
 

@@ -67,23 +67,16 @@ export function createRoutes(store: EventStore, oauth: OAuth) {
         const zone = isTimeZone(responseZone) ? responseZone : store.calendarTimeZone;
         return sendJson(res, 200, store.presentEvent(existing, zone));
       }
-      case 'PATCH': {
-        if (!existing) throw notFound();
-        const patch = withoutReadOnly(await readJsonBody(req));
-        const merged = mergePatch(existing, patch);
-        return sendJson(
-          res,
-          200,
-          store.presentEvent(store.replaceEvent(existing, merged, calendarId)),
-        );
-      }
+      case 'PATCH':
       case 'PUT': {
         if (!existing) throw notFound();
         const fields = withoutReadOnly(await readJsonBody(req));
+        // PATCH merges the fields into the event; PUT replaces the event with them.
+        const next = method === 'PATCH' ? mergePatch(existing, fields) : fields;
         return sendJson(
           res,
           200,
-          store.presentEvent(store.replaceEvent(existing, fields, calendarId)),
+          store.presentEvent(store.replaceEvent(existing, next, calendarId)),
         );
       }
       case 'DELETE': {

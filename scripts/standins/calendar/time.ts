@@ -22,6 +22,18 @@ function validWall(w: WallTime): boolean {
   );
 }
 
+/** The wall time a DATE_TIME or DATE match names (a date alone: its midnight). */
+function wallOf(m: RegExpExecArray): WallTime {
+  return {
+    year: Number(m[1]),
+    month: Number(m[2]),
+    day: Number(m[3]),
+    hour: Number(m[4] ?? 0),
+    minute: Number(m[5] ?? 0),
+    second: Number(m[6] ?? 0),
+  };
+}
+
 export type ParsedTime = { ok: true; ms: number } | { ok: false; reason: 'invalid' | 'no-zone' };
 
 /**
@@ -31,14 +43,7 @@ export type ParsedTime = { ok: true; ms: number } | { ok: false; reason: 'invali
 export function parseDateTime(text: string, timeZone?: string): ParsedTime {
   const m = DATE_TIME.exec(text);
   if (!m) return { ok: false, reason: 'invalid' };
-  const w: WallTime = {
-    year: Number(m[1]),
-    month: Number(m[2]),
-    day: Number(m[3]),
-    hour: Number(m[4]),
-    minute: Number(m[5]),
-    second: Number(m[6]),
-  };
+  const w = wallOf(m);
   if (!validWall(w)) return { ok: false, reason: 'invalid' };
   const fraction = m[7] ? Math.round(Number(`0${m[7]}`) * 1000) : 0;
   const offset = m[8];
@@ -57,14 +62,7 @@ export function parseDateTime(text: string, timeZone?: string): ParsedTime {
 export function parseDate(text: string, timeZone: string): ParsedTime {
   const m = DATE.exec(text);
   if (!m) return { ok: false, reason: 'invalid' };
-  const w: WallTime = {
-    year: Number(m[1]),
-    month: Number(m[2]),
-    day: Number(m[3]),
-    hour: 0,
-    minute: 0,
-    second: 0,
-  };
+  const w = wallOf(m);
   if (!validWall(w)) return { ok: false, reason: 'invalid' };
   return { ok: true, ms: instantOfWallTime(w, timeZone) };
 }

@@ -7,11 +7,10 @@ import {
   retimedToken,
   send,
   tamperedToken,
-  type SendOptions,
   type Student,
 } from '../../support/security.ts';
-import { ENDPOINTS, nameOf } from './endpoints.ts';
-import { expectRefused, twoStudents } from './suite.ts';
+import { ENDPOINTS } from './endpoints.ts';
+import { eachEndpointAndVariant, refusedWith, twoStudents, type HeaderVariant } from './suite.ts';
 
 const SIGN_IN = 'Please sign in to continue.';
 const NOT_VALID = 'Your session has expired or is not valid. Please sign in again.';
@@ -26,16 +25,10 @@ beforeAll(async () => {
   await admin().auth.deleteUser(deleted.user.uid);
 });
 
-interface Variant {
-  label: string;
-  opts: () => SendOptions;
-  error: string;
-}
-
 // Auth comes before CSRF: the requests with a bad token carry no CSRF header
 // and still answer 401 (not 403); the one without a token carries the
 // owner's valid CSRF token and still answers 401.
-const variants: Variant[] = [
+const variants: HeaderVariant[] = [
   { label: 'no token', opts: () => ({ csrf: owner.csrf }), error: SIGN_IN },
   {
     label: "no token, at the function's own URL (the app's root mount)",
@@ -64,19 +57,13 @@ const variants: Variant[] = [
   },
 ];
 
-describe.each(ENDPOINTS.map((e) => [nameOf(e), e] as const))('auth: %s', (_, endpoint) => {
-  it.each(variants.map((v) => [v.label, v] as const))(
-    '401 for %s, nothing stored changes',
-    async (_label, variant) => {
-      await expectRefused(
-        endpoint.request(owner.ids),
-        variant.opts(),
-        { status: 401, error: variant.error },
-        [owner, other],
-      );
-    },
-  );
-});
+eachEndpointAndVariant(
+  'auth',
+  ENDPOINTS,
+  variants,
+  '401 for %s, nothing stored changes',
+  refusedWith(401, () => ({ owner, other })),
+);
 
 describe('auth: control', () => {
   // The expired-token cases differ from an accepted token only in their times.

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NOT_MULTIPART } from '../../../functions/src/files/routes.ts';
 import type { Student } from '../../support/security.ts';
-import { ENDPOINTS, nameOf, takesJson } from './endpoints.ts';
-import { expectRefused, twoStudents } from './suite.ts';
+import { ENDPOINTS, takesJson } from './endpoints.ts';
+import { eachEndpointAndVariant, expectRefused, twoStudents } from './suite.ts';
 
 const TOO_LARGE = 'The request is too large. The limit is 1 MB.';
 const NOT_JSON = 'Send the request body as JSON (Content-Type: application/json).';
@@ -68,30 +68,28 @@ const variants: Variant[] = [
   },
 ];
 
-describe.each(ENDPOINTS.filter(takesJson).map((e) => [nameOf(e), e] as const))(
-  'body: %s',
-  (_, endpoint) => {
-    it.each(variants.map((v) => [v.label, v] as const))(
-      '%s is refused, nothing stored changes',
-      async (_label, variant) => {
-        const req = endpoint.request(owner.ids);
-        const res = await expectRefused(
-          req,
-          { token: owner.user.idToken, csrf: owner.csrf, raw: variant.raw(req.json) },
-          { status: variant.status, ...(variant.error ? { error: variant.error } : {}) },
-          [owner, other],
-        );
-        if (variant.status === 400) {
-          // Cloud Functions parse JSON before the app runs and answer a bare "Bad Request"
-          // page themselves; where the app parses, it answers its own JSON message.
-          if (res.headers.get('content-type')?.includes('json')) {
-            expect(res.body.error).toBe('The request body is not valid JSON.');
-          } else {
-            expect(res.text).toContain('Bad Request');
-          }
-        }
-      },
+eachEndpointAndVariant(
+  'body',
+  ENDPOINTS.filter(takesJson),
+  variants,
+  '%s is refused, nothing stored changes',
+  async (endpoint, variant) => {
+    const req = endpoint.request(owner.ids);
+    const res = await expectRefused(
+      req,
+      { token: owner.user.idToken, csrf: owner.csrf, raw: variant.raw(req.json) },
+      { status: variant.status, ...(variant.error ? { error: variant.error } : {}) },
+      [owner, other],
     );
+    if (variant.status === 400) {
+      // Cloud Functions parse JSON before the app runs and answer a bare "Bad Request"
+      // page themselves; where the app parses, it answers its own JSON message.
+      if (res.headers.get('content-type')?.includes('json')) {
+        expect(res.body.error).toBe('The request body is not valid JSON.');
+      } else {
+        expect(res.text).toContain('Bad Request');
+      }
+    }
   },
 );
 

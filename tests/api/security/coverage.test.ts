@@ -1,41 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../functions/src/app.ts';
 import { readConfig } from '../../../functions/src/config.ts';
+import { declaredRoutes } from '../../../functions/src/http/declaredRoutes.ts';
 import { admin } from '../../support/firestore.ts';
 import { makeStudent, send, STACK_TRACE, storedFor } from '../../support/security.ts';
 import { changesState, ENDPOINTS, nameOf, PUBLIC_ROUTES } from './endpoints.ts';
 
-interface Layer {
-  route?: { path: string; methods: Record<string, boolean> };
-  handle: { stack?: Layer[] };
-}
-
 /** Every `METHOD /api<path>` the Express app declares, read from its router. */
-function declaredRoutes(): string[] {
+function appRoutes(): string[] {
   const { auth, db } = admin();
-  const app = createApp({ auth, db, config: readConfig() }) as unknown as {
-    router: { stack: Layer[] };
-  };
-  const found = new Set<string>();
-  const walk = (stack: Layer[]) => {
-    for (const layer of stack) {
-      if (layer.route) {
-        for (const method of Object.keys(layer.route.methods)) {
-          found.add(`${method.toUpperCase()} /api${layer.route.path}`);
-        }
-      } else if (layer.handle.stack) {
-        walk(layer.handle.stack);
-      }
-    }
-  };
-  walk(app.router.stack);
-  return [...found].sort();
+  return declaredRoutes(createApp({ auth, db, config: readConfig() }));
 }
 
 describe('the security suite covers every endpoint', () => {
   it('lists every route the app serves, and no route it does not', () => {
     const listed = [...ENDPOINTS.map(nameOf), ...PUBLIC_ROUTES].sort();
-    expect(listed).toEqual(declaredRoutes());
+    expect(listed).toEqual(appRoutes());
   });
 });
 

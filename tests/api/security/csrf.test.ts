@@ -1,9 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_INVALID, CSRF_MISSING } from '../../../functions/src/http/csrf.ts';
-import { makeStudent, send, type SendOptions, type Student } from '../../support/security.ts';
-import { changesState, ENDPOINTS, nameOf } from './endpoints.ts';
-import { expectRefused, twoStudents } from './suite.ts';
+import { makeStudent, send, type Student } from '../../support/security.ts';
+import { changesState, ENDPOINTS } from './endpoints.ts';
+import {
+  eachEndpointAndVariant,
+  expectRefused,
+  refusedWith,
+  twoStudents,
+  type HeaderVariant,
+} from './suite.ts';
 
 let owner: Student;
 let other: Student;
@@ -12,13 +18,7 @@ beforeAll(async () => {
   ({ owner, other } = await twoStudents());
 });
 
-interface Variant {
-  label: string;
-  opts: () => SendOptions;
-  error: string;
-}
-
-const variants: Variant[] = [
+const variants: HeaderVariant[] = [
   {
     label: 'no X-CSRF-Token header',
     opts: () => ({ token: owner.user.idToken }),
@@ -39,21 +39,12 @@ const variants: Variant[] = [
   },
 ];
 
-describe.each(ENDPOINTS.filter(changesState).map((e) => [nameOf(e), e] as const))(
-  'CSRF: %s',
-  (_, endpoint) => {
-    it.each(variants.map((v) => [v.label, v] as const))(
-      '403 for %s, nothing stored changes',
-      async (_label, variant) => {
-        await expectRefused(
-          endpoint.request(owner.ids),
-          variant.opts(),
-          { status: 403, error: variant.error },
-          [owner, other],
-        );
-      },
-    );
-  },
+eachEndpointAndVariant(
+  'CSRF',
+  ENDPOINTS.filter(changesState),
+  variants,
+  '403 for %s, nothing stored changes',
+  refusedWith(403, () => ({ owner, other })),
 );
 
 describe('CSRF after sign-out', () => {

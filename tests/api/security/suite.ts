@@ -1,5 +1,5 @@
 import { NOTES_MAX_COUNT, SUBTASKS_MAX_COUNT } from '@brainboard/domain';
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   makeStudent,
   send,
@@ -10,6 +10,7 @@ import {
   type SendOptions,
   type Student,
 } from '../../support/security.ts';
+import { nameOf, type Endpoint } from './endpoints.ts';
 
 /**
  * The two students every security test file works with: `owner` (the one
@@ -61,3 +62,45 @@ export async function expectRefused(
   expect(await stored(uids)).toEqual(before);
   return res;
 }
+
+/**
+ * One describe block per endpoint (`<area>: METHOD /api/route`), each with one test per
+ * variant (`title`, %s standing for the variant's label).
+ */
+export function eachEndpointAndVariant<V extends { label: string }>(
+  area: string,
+  endpoints: Endpoint[],
+  variants: V[],
+  title: string,
+  test: (endpoint: Endpoint, variant: V) => Promise<unknown>,
+): void {
+  describe.each(endpoints.map((e) => [nameOf(e), e] as const))(`${area}: %s`, (_, endpoint) => {
+    it.each(variants.map((v) => [v.label, v] as const))(title, async (_label, variant) => {
+      await test(endpoint, variant);
+    });
+  });
+}
+
+/** A request the owner sends otherwise than the API wants, and the message it must get. */
+export interface HeaderVariant {
+  label: string;
+  opts: () => SendOptions;
+  error: string;
+}
+
+/**
+ * A test of eachEndpointAndVariant: the owner's request to the endpoint, sent as the variant
+ * says, answers `status` with the variant's message, and nothing stored for either student
+ * changes.
+ */
+export const refusedWith =
+  (status: number, students: () => { owner: Student; other: Student }) =>
+  async (endpoint: Endpoint, variant: HeaderVariant): Promise<void> => {
+    const { owner, other } = students();
+    await expectRefused(
+      endpoint.request(owner.ids),
+      variant.opts(),
+      { status, error: variant.error },
+      [owner, other],
+    );
+  };

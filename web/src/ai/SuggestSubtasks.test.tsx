@@ -51,6 +51,11 @@ const titles = () =>
     .getAllByRole('listitem')
     .map((li) => li.querySelector('.ai-suggest__title')?.textContent);
 
+/** The answer of POST /api/ai-suggest-subtasks: these titles, no estimates. */
+const suggested = (...titles: string[]) => ({
+  subtasks: titles.map((title) => ({ title, estimate_minutes: null })),
+});
+
 describe('SuggestSubtasksButton', () => {
   it('needs a title first', async () => {
     const user = userEvent.setup();
@@ -73,7 +78,7 @@ describe('SuggestSubtasksButton', () => {
   it('saves the consent, then asks with the title, description, existing subtasks and file', async () => {
     notify.askToConfirm.mockReturnValue(true);
     fake.patch.mockResolvedValue({ updated: { ai_help_enabled: true } });
-    fake.post.mockResolvedValue({ subtasks: ['Research volcano types', { title: 'Sketch' }] });
+    fake.post.mockResolvedValue(suggested('Research volcano types', 'Sketch'));
     const user = userEvent.setup();
     const { mergeUser } = renderButton({ fileId: 'f1' }, { ai_help_enabled: false });
     await user.click(suggestButton());
@@ -90,7 +95,7 @@ describe('SuggestSubtasksButton', () => {
   });
 
   it('does not ask again once AI Help is on', async () => {
-    fake.post.mockResolvedValue({ subtasks: ['One'] });
+    fake.post.mockResolvedValue(suggested('One'));
     const user = userEvent.setup();
     renderButton();
     await user.click(suggestButton());
@@ -102,7 +107,7 @@ describe('SuggestSubtasksButton', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const user = userEvent.setup();
     renderButton();
-    fake.post.mockResolvedValueOnce({ subtasks: ['  ', ''] });
+    fake.post.mockResolvedValueOnce(suggested('  ', ''));
     await user.click(suggestButton());
     await waitFor(() => expect(notify.showAlert).toHaveBeenCalledWith(AI_NO_SUBTASKS));
 
@@ -115,7 +120,7 @@ describe('SuggestSubtasksButton', () => {
   });
 
   it('adds the approved titles in the reviewed order; Reject adds nothing', async () => {
-    fake.post.mockResolvedValue({ subtasks: ['Read', 'Outline', 'Write'] });
+    fake.post.mockResolvedValue(suggested('Read', 'Outline', 'Write'));
     const user = userEvent.setup();
     const { onApprove } = renderButton();
     await user.click(suggestButton());

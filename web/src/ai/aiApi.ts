@@ -4,6 +4,7 @@ import {
   type DeepDiveTool,
   type UserProfile,
 } from '@brainboard/domain';
+import { callEndpoint } from '../api/call.ts';
 import type { ApiClient } from '../api/client.ts';
 import { streamAi, type AiStreamEvent } from './sse.ts';
 
@@ -12,12 +13,11 @@ import { streamAi, type AiStreamEvent } from './sse.ts';
  * client.
  */
 
-const enc = encodeURIComponent;
-
 /** "help" is AI Help; "idea" is the same chat in brainstorming mode (/api/ai-idea-chat). */
 export type ChatMode = 'help' | 'idea';
 
-const chatPath = (mode: ChatMode) => (mode === 'idea' ? '/api/ai-idea-chat' : '/api/ai-help-chat');
+const chatEndpoint = (mode: ChatMode) =>
+  mode === 'idea' ? 'POST /api/ai-idea-chat' : 'POST /api/ai-help-chat';
 
 export interface ChatRequest {
   mode: ChatMode;
@@ -35,7 +35,7 @@ export function streamChat(
 ): AsyncGenerator<AiStreamEvent> {
   return streamAi(
     api,
-    chatPath(request.mode),
+    chatEndpoint(request.mode),
     {
       prompt: request.prompt,
       ...(request.fileId ? { file_id: request.fileId } : {}),
@@ -54,18 +54,11 @@ export async function loadChat(
   assignmentId: string,
   signal?: AbortSignal,
 ): Promise<ChatMessage[]> {
-  const res = await api.get<{ ai_help?: unknown }>('/api/ai-help-load', {
+  const res = await callEndpoint(api, 'GET /api/ai-help-load', {}, undefined, {
     query: { assignment_id: assignmentId },
-    ...(signal ? { signal } : {}),
+    signal,
   });
-  const list = Array.isArray(res?.ai_help) ? (res.ai_help as unknown[]) : [];
-  return list.filter(
-    (m): m is ChatMessage =>
-      !!m &&
-      typeof m === 'object' &&
-      ((m as ChatMessage).role === 'user' || (m as ChatMessage).role === 'assistant') &&
-      typeof (m as ChatMessage).content === 'string',
-  );
+  return (res?.ai_help ?? []).filter((m) => m.role !== 'system');
 }
 
 /** POST /api/ai-help-save with the non-system messages (docs/architecture.md). */
@@ -74,12 +67,17 @@ export async function saveChat(
   assignmentId: string,
   messages: ChatMessage[],
 ): Promise<void> {
-  await api.post('/api/ai-help-save', {
-    assignment_id: assignmentId,
-    messages: messages
-      .filter((m) => m.role !== 'system')
-      .map(({ role, content }) => ({ role, content })),
-  });
+  await callEndpoint(
+    api,
+    'POST /api/ai-help-save',
+    {},
+    {
+      assignment_id: assignmentId,
+      messages: messages
+        .filter((m) => m.role !== 'system')
+        .map(({ role, content }) => ({ role, content })),
+    },
+  );
 }
 
 /** One suggested step: its title and, when the AI gave one, its estimate in minutes. */
@@ -88,29 +86,22 @@ export interface SuggestedStep {
   estimate_minutes?: number;
 }
 
-/**
- * POST /api/ai-suggest-subtasks: the suggested steps (strings or objects with a title and an
- * estimate), blanks dropped.
- */
+/** POST /api/ai-suggest-subtasks: the suggested steps, blanks dropped. */
 export async function suggestSubtasks(
   api: Pick<ApiClient, 'post'>,
   prompt: string,
   fileId?: string,
 ): Promise<SuggestedStep[]> {
-  const res = await api.post<{ subtasks?: unknown }>('/api/ai-suggest-subtasks', {
-    prompt,
-    ...(fileId ? { file_id: fileId } : {}),
-  });
-  const list = Array.isArray(res?.subtasks) ? (res.subtasks as unknown[]) : [];
-  return list.flatMap((s): SuggestedStep[] => {
-    const item = (s && typeof s === 'object' ? s : {}) as {
-      title?: unknown;
-      estimate_minutes?: unknown;
-    };
-    const raw = typeof s === 'string' ? s : typeof item.title === 'string' ? item.title : '';
-    const title = raw.trim();
+  const res = await callEndpoint(
+    api,
+    'POST /api/ai-suggest-subtasks',
+    {},
+    { prompt, ...(fileId ? { file_id: fileId } : {}) },
+  );
+  return (res?.subtasks ?? []).flatMap((step): SuggestedStep[] => {
+    const title = step.title.trim();
     if (!title) return [];
-    const minutes = storedEstimate(item.estimate_minutes);
+    const minutes = storedEstimate(step.estimate_minutes);
     return [minutes === null ? { title } : { title, estimate_minutes: minutes }];
   });
 }
@@ -121,15 +112,17 @@ export async function generateDeepDive(
   request: { assignmentId: string; prompt: string; feature: DeepDiveTool; fileId?: string },
   signal?: AbortSignal,
 ): Promise<string> {
-  const res = await api.post<{ deep_dive?: unknown }>(
-    '/api/ai-deep-dive',
+  const res = await callEndpoint(
+    api,
+    'POST /api/ai-deep-dive',
+    {},
     {
       ...(request.fileId ? { file_id: request.fileId } : {}),
       assignment_id: request.assignmentId,
       prompt: request.prompt,
       feature: request.feature,
     },
-    signal ? { signal } : {},
+    { signal },
   );
   if (typeof res?.deep_dive !== 'string') throw new Error('The server sent no deep dive text.');
   return res.deep_dive;
@@ -141,17 +134,10 @@ export async function fetchDeepDive(
   assignmentId: string,
   signal?: AbortSignal,
 ): Promise<Record<string, string>> {
-  const res = await api.get<{ item?: { deep_dive?: unknown } }>(
-    `/api/assignment/${enc(assignmentId)}`,
-    signal ? { signal } : {},
-  );
-  const map = res?.item?.deep_dive;
-  if (!map || typeof map !== 'object') return {};
-  return Object.fromEntries(
-    Object.entries(map as Record<string, unknown>).filter(
-      (e): e is [string, string] => typeof e[1] === 'string',
-    ),
-  );
+  const res = await callEndpoint(api, 'GET /api/assignment/:id', { id: assignmentId }, undefined, {
+    signal,
+  });
+  return res?.item?.deep_dive ?? {};
 }
 
 export type AiOptIn = 'ai_help_enabled' | 'ai_deep_dive_enabled';
@@ -162,8 +148,6 @@ export async function enableAiOptIn(
   userId: string,
   field: AiOptIn,
 ): Promise<Partial<UserProfile>> {
-  const res = await api.patch<{ updated?: Partial<UserProfile> }>(`/api/user/${enc(userId)}`, {
-    [field]: true,
-  });
+  const res = await callEndpoint(api, 'PATCH /api/user/:id', { id: userId }, { [field]: true });
   return res?.updated && typeof res.updated === 'object' ? res.updated : { [field]: true };
 }

@@ -80,7 +80,7 @@ describe('streamAi', () => {
     stream.send('data', 'Hi');
     stream.end();
     const events = await collect(
-      streamAi(api, '/api/ai-help-chat', { prompt: 'x' }, controller.signal),
+      streamAi(api, 'POST /api/ai-help-chat', { prompt: 'x' }, controller.signal),
     );
     expect(api.stream).toHaveBeenCalledWith(
       '/api/ai-help-chat',
@@ -93,6 +93,8 @@ describe('streamAi', () => {
   it("rejects with the client's error when the server refuses", async () => {
     const refused = new Error('AI Help is turned off for your account.');
     const api = { stream: vi.fn(async () => Promise.reject(refused)) };
-    await expect(collect(streamAi(api, '/api/ai-help-chat', {}))).rejects.toBe(refused);
+    await expect(collect(streamAi(api, 'POST /api/ai-help-chat', { prompt: 'x' }))).rejects.toBe(
+      refused,
+    );
   });
 });

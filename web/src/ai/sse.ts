@@ -1,4 +1,6 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import type { BodyOf } from '@brainboard/domain';
+import { streamEndpoint, type StreamKey } from '../api/call.ts';
 import type { ApiClient } from '../api/client.ts';
 
 /** One piece of an AI stream (docs/architecture.md): `event` is "data" or "error". */
@@ -57,13 +59,13 @@ export async function* readEvents(
  * (403 opt-in, 429, ...). Aborting `signal` cancels the request, which the
  * server passes on to the AI provider.
  */
-export async function* streamAi(
+export async function* streamAi<K extends StreamKey>(
   api: Pick<ApiClient, 'stream'>,
-  path: string,
-  body: unknown,
+  key: K,
+  body: BodyOf<K>,
   signal?: AbortSignal,
 ): AsyncGenerator<AiStreamEvent> {
-  const response = await api.stream(path, body, signal);
+  const response = await streamEndpoint(api, key, body, signal);
   if (!response.body) return;
   yield* readEvents(response.body, signal);
 }

@@ -1,23 +1,23 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../firebase/testApi.ts';
 import { callEndpoint } from './call.ts';
 import type { ApiClient } from './client.ts';
 
-function fakeApi() {
-  return {
-    get: vi.fn(async () => [{ id: 'a1' }]),
-    post: vi.fn(async () => ({ streak: 3 })),
-    put: vi.fn(),
-    patch: vi.fn(async () => ({ item: { id: 'a1' } })),
-    delete: vi.fn(async () => undefined),
-  };
-}
-
 /** The fake as the client it stands in for (its mocks answer whatever the test needs). */
-const client = (fake: ReturnType<typeof fakeApi>) => fake as unknown as ApiClient;
+const client = (fake: typeof api) => fake as unknown as ApiClient;
+
+beforeEach(() => {
+  api.get.mockResolvedValue([{ id: 'a1' }]);
+  api.post.mockResolvedValue({ streak: 3 });
+  api.patch.mockResolvedValue({ item: { id: 'a1' } });
+  api.delete.mockResolvedValue(undefined);
+});
+afterEach(() => {
+  vi.clearAllMocks();
+});
 
 describe('callEndpoint', () => {
   it("calls the endpoint's method on its path and answers what the client answered", async () => {
-    const api = fakeApi();
     await expect(
       callEndpoint(client(api), 'POST /api/focus/complete', {}, { date: '2026-11-23' }),
     ).resolves.toEqual({
@@ -41,7 +41,6 @@ describe('callEndpoint', () => {
   });
 
   it('passes the query and the signal, and only when there are some', async () => {
-    const api = fakeApi();
     const signal = new AbortController().signal;
     await callEndpoint(client(api), 'GET /api/assignments', {}, undefined, { signal });
     await callEndpoint(client(api), 'GET /api/assignment/:id', { id: 'a1' });
@@ -56,7 +55,6 @@ describe('callEndpoint', () => {
   });
 
   it('hands a FormData body to the client as it is (the client sends it as multipart)', async () => {
-    const api = fakeApi();
     const form = new FormData();
     await callEndpoint(client(api), 'POST /api/upload-pdf', {}, form, {
       query: { assignment_id: 'a1' },

@@ -1,4 +1,12 @@
-import { requestOf, type ApiContract, type EndpointKey, type PathParams } from '@brainboard/domain';
+import {
+  requestOf,
+  type AnswerOf,
+  type ApiContract,
+  type BodyOf,
+  type EndpointKey,
+  type EventStream,
+  type PathParams,
+} from '@brainboard/domain';
 import type { ApiClient, RequestOptions } from './client.ts';
 
 /** The query an endpoint takes (none when its query type is `never`) and the caller's signal. */
@@ -10,7 +18,10 @@ type BodyArgs<K extends EndpointKey> = [ApiContract[K]['body']] extends [undefin
   ? [body?: undefined, options?: CallOptions<ApiContract[K]['query']>]
   : [body: ApiContract[K]['body'], options?: CallOptions<ApiContract[K]['query']>];
 
-type Caller = Pick<ApiClient, 'get' | 'post' | 'put' | 'patch' | 'delete'>;
+/** The client's shorthand an endpoint is sent with ('get' for "GET /api/..."). */
+type ShorthandOf<K extends EndpointKey> = K extends `${infer M} ${string}`
+  ? Lowercase<M> & keyof ApiClient
+  : never;
 type Shorthand = (path: string, ...rest: unknown[]) => Promise<unknown>;
 
 /**
@@ -19,7 +30,7 @@ type Shorthand = (path: string, ...rest: unknown[]) => Promise<unknown>;
  * FormData body goes as multipart (the client sends it so).
  */
 export function callEndpoint<K extends EndpointKey>(
-  api: Caller,
+  api: Pick<ApiClient, ShorthandOf<K>>,
   key: K,
   params: PathParams<K>,
   ...[body, options]: BodyArgs<K>
@@ -28,7 +39,25 @@ export function callEndpoint<K extends EndpointKey>(
   const init = (options?.query || options?.signal ? options : undefined) as
     Omit<RequestOptions, 'body' | 'formData'> | undefined;
   // The shorthands (get, post, ...) are what the offline queue and the tests' fakes see.
-  const send = api[method.toLowerCase() as 'get'] as Shorthand;
+  const send = (api as Pick<ApiClient, 'get'>)[method.toLowerCase() as 'get'] as Shorthand;
   const args = method === 'GET' || (body === undefined && !init) ? [] : [body];
   return send(path, ...args, ...(init ? [init] : [])) as Promise<ApiContract[K]['answer']>;
+}
+
+/** The endpoints that answer a stream of Server-Sent Events. */
+export type StreamKey = {
+  [K in EndpointKey]: AnswerOf<K> extends EventStream ? K : never;
+}[EndpointKey];
+
+/**
+ * POSTs to a streaming endpoint of the contract; resolves with the raw ok Response, its body
+ * unread (see the client's `stream`).
+ */
+export function streamEndpoint<K extends StreamKey>(
+  api: Pick<ApiClient, 'stream'>,
+  key: K,
+  body: BodyOf<K>,
+  signal?: AbortSignal,
+): Promise<Response> {
+  return api.stream(requestOf(key, {} as PathParams<K>).path, body, signal);
 }

@@ -16,7 +16,7 @@ import {
   serverErrorField,
 } from './errors';
 import type { SessionUser } from './types';
-import type { HttpMethod } from '@brainboard/domain';
+import type { HttpMethod, PathOf } from '@brainboard/domain';
 
 export * from './errors';
 export type * from './types';
@@ -84,7 +84,7 @@ export interface ApiClient {
 
 const DEFAULT_CSRF_TIMEOUT_MS = 10_000;
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-const SESSION_PATH = '/api/session';
+const SESSION_PATH = '/api/session' satisfies PathOf<'GET /api/session'>;
 
 const MUTATING: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ABSOLUTE_URL = /^[a-z][a-z\d+.-]*:\/\//i;

@@ -34,7 +34,9 @@ vi.mock('../ai/SuggestSubtasksButton.tsx', () => ({
   ),
 }));
 vi.mock('../ai/AssignmentAiActions.tsx', () => ({
-  AssignmentAiActions: () => <span>AI actions</span>,
+  AssignmentAiActions: (p: { fileId?: string }) => (
+    <span data-file-id={p.fileId ?? ''}>AI actions</span>
+  ),
 }));
 
 const { AssignmentEditor } = await import('./AssignmentEditor.tsx');
@@ -373,11 +375,19 @@ describe('AssignmentEditor: edit', () => {
         .getAllByRole('listitem', { hidden: true })
         .map((li) => li.textContent),
     ).toEqual(['notes.pdf1.2 MBRemove', 'rubric.pdf13 KBRemove']);
+    // AI Help reads the newest PDF attached, with none picked in this editor.
+    await vi.waitFor(() =>
+      expect(screen.getByText('AI actions')).toHaveAttribute('data-file-id', 'f2'),
+    );
     await openDetails(user);
     await user.click(within(list).getByRole('button', { name: 'Remove notes.pdf' }));
     await vi.waitFor(() => expect(within(list).queryByText('notes.pdf')).not.toBeInTheDocument());
     expect(fake.delete).toHaveBeenCalledWith('/api/assignment/a1/files/f1');
     expect(within(list).getByText('rubric.pdf')).toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: 'Remove rubric.pdf' }));
+    await vi.waitFor(() =>
+      expect(screen.getByText('AI actions')).toHaveAttribute('data-file-id', ''),
+    );
   });
 
   it('shows "Update" and sends only the changed fields', async () => {

@@ -7,7 +7,7 @@ import {
   TITLE_WARN_THRESHOLD,
   type Status,
 } from '@brainboard/domain';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { SuggestSubtasksButton } from '../ai/SuggestSubtasksButton.tsx';
 import { RepeatField } from '../recurrence/RepeatField.tsx';
 import { repeatFormOf } from '../recurrence/repeatForm.ts';
@@ -49,9 +49,9 @@ export function AssignmentForm({
   children,
 }: AssignmentFormProps) {
   const { id, isNew, titleRef, draft, titleError, file, repeatForm, discard } = state;
+  const pdfCount = state.attached.length;
   const { form, setForm, set } = draft;
   const { subtasks } = lists;
-  const [pdfCount, setPdfCount] = useState(0);
 
   return (
     <Modal
@@ -132,7 +132,7 @@ export function AssignmentForm({
                 description={form.description}
                 existingSubtasks={subtasks.map((s) => s.title)}
                 onApprove={(suggested) => void lists.approveSuggestions(suggested)}
-                fileId={file?.id}
+                fileId={state.aiFileId}
               />
             }
           />
@@ -196,7 +196,7 @@ export function AssignmentForm({
             uploading={state.uploading}
             onUpload={(f) => void state.upload(f)}
             onRemoved={(fileId) => state.setFile((f) => (f?.id === fileId ? null : f))}
-            onCount={setPdfCount}
+            onFiles={state.setAttached}
           />
         </Disclosure>
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { errorDetail } from '../api/client.ts';
 import { api } from '../firebase/api.ts';
 import { showAlert } from '../ui/notify.ts';
@@ -26,7 +26,7 @@ export function AttachedPdfs({
   uploading,
   onUpload,
   onRemoved,
-  onCount,
+  onFiles,
 }: {
   /** The assignment's id, or the id it will be created with. */
   assignmentId: string;
@@ -38,8 +38,8 @@ export function AttachedPdfs({
   onUpload(file: File): void;
   /** After a file was removed on the server. */
   onRemoved(fileId: string): void;
-  /** How many files are listed, whenever that changes. */
-  onCount?(count: number): void;
+  /** The files listed, oldest first, whenever that changes. */
+  onFiles?(files: readonly AttachedFile[]): void;
 }) {
   const [stored, setStored] = useState<AttachedFile[]>([]);
   const [added, setAdded] = useState<AttachedFile[]>([]);
@@ -89,13 +89,12 @@ export function AttachedPdfs({
     };
   }, [assignmentId, saved]);
 
-  const known = new Set(stored.map((f) => f.id));
-  const files = [...stored, ...added.filter((f) => !known.has(f.id))].filter(
-    (f) => !removed.has(f.id),
-  );
+  const files = useMemo(() => {
+    const known = new Set(stored.map((f) => f.id));
+    return [...stored, ...added.filter((f) => !known.has(f.id))].filter((f) => !removed.has(f.id));
+  }, [stored, added, removed]);
   const latest = added.at(-1);
-  const count = files.length;
-  useEffect(() => onCount?.(count), [count, onCount]);
+  useEffect(() => onFiles?.(files), [files, onFiles]);
 
   async function remove(file: AttachedFile) {
     setRemoving(file.id);

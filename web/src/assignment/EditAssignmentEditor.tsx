@@ -101,7 +101,7 @@ export function EditAssignmentEditor({
         <AssignmentAiActions
           assignment={assignment}
           onAssignmentChanged={onAssignmentChanged}
-          fileId={state.file?.id}
+          fileId={state.aiFileId}
         />
         {canFocus && <FocusThisButton id={assignment.id} onOpened={onClose} />}
       </div>

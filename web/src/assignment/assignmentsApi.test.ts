@@ -1,16 +1,21 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type ApiClient } from '../api/client.ts';
+import { api as fake } from '../firebase/testApi.ts';
 import { makeAssignment } from '@brainboard/domain/testing';
 import { createAssignment, newClientId, replaceLists } from './assignmentsApi.ts';
 
 const STALE =
   'This assignment was changed on another device, so nothing was saved. Here is the latest copy.';
 
+/** The one fake client, its mocks taken apart for the tests below. */
 function fakeApi() {
-  const patch = vi.fn();
-  const post = vi.fn();
-  return { api: { patch, post } as unknown as ApiClient, patch, post };
+  const { patch, post } = fake;
+  return { api: fake as unknown as ApiClient, patch, post };
 }
+
+afterEach(() => {
+  vi.resetAllMocks();
+});
 
 const s = (id: string, completed = false) => ({
   id,

@@ -1,4 +1,11 @@
-import type { Assignment, AttachedFile, Repeat, RepeatScope, Status } from '@brainboard/domain';
+import type {
+  Assignment,
+  AttachedFile,
+  PathOf,
+  Repeat,
+  RepeatScope,
+  Status,
+} from '@brainboard/domain';
 import { NEW_ASSIGNMENT_WITHOUT_ID } from '@brainboard/domain';
 import { callEndpoint } from '../api/call.ts';
 import { API_MESSAGES, ApiError, type ApiClient } from '../api/client.ts';
@@ -69,7 +76,7 @@ export async function fetchAssignmentsIfChanged(
   signal?: AbortSignal,
 ): Promise<AssignmentsIfChanged> {
   const answer = await api.conditionalGet<unknown>(
-    '/api/assignments',
+    '/api/assignments' satisfies PathOf<'GET /api/assignments'>,
     etag,
     signal ? { signal } : {},
   );

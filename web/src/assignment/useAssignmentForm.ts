@@ -10,7 +10,7 @@ import { saveAssignmentToCalendar } from '../calendar/saveToCalendar.ts';
 import { api } from '../firebase/api.ts';
 import { repeatChanged, repeatFormOf, type RepeatForm } from '../recurrence/repeatForm.ts';
 import { showAlert } from '../ui/notify.ts';
-import { newClientId, uploadPdf } from './assignmentsApi.ts';
+import { newClientId, uploadPdf, type AttachedFile } from './assignmentsApi.ts';
 import { TITLE_REQUIRED } from './editorText.ts';
 import { useDiscardGuard } from './useDiscardGuard.tsx';
 import { useEditorDraft } from './useEditorDraft.ts';
@@ -48,6 +48,8 @@ export function useAssignmentForm({
   const [titleError, setTitleError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [file, setFile] = useState<{ id: string; name: string } | null>(null);
+  // The PDFs attached to the assignment, oldest first, as the editor lists them.
+  const [attached, setAttached] = useState<readonly AttachedFile[]>([]);
   const [uploading, setUploading] = useState(false);
   // One id per editor: a Create sent again after a time-out finds the first one, and a PDF
   // uploaded before it is attached to the assignment it will create.
@@ -132,6 +134,10 @@ export function useAssignmentForm({
     setSaving,
     file,
     setFile,
+    attached,
+    setAttached,
+    // What AI Help reads: the PDF picked in this editor, else the newest one attached.
+    aiFileId: file?.id ?? attached.at(-1)?.id,
     uploading,
     upload,
     repeatForm,

@@ -3,6 +3,7 @@ import { Link } from '../app/router.tsx';
 import { readStored, STORAGE_KEYS, writeStored } from '../app/storage.ts';
 import { useNavigate } from '../app/routerContext.ts';
 import { config } from '../config.ts';
+import { callEndpoint } from '../api/call.ts';
 import { api } from '../firebase/api.ts';
 import { auth } from '../firebase/firebase.ts';
 import { emulatorChooserUrl, takeEmulatorChoice } from './emulatorChooser.ts';
@@ -10,7 +11,6 @@ import {
   CALENDAR_SCOPE,
   continueGoogleSignIn,
   startGoogleRedirect,
-  type GrantAnswer,
   type SignInSeams,
 } from './googleSignIn.ts';
 
@@ -74,7 +74,7 @@ export default function GoogleSignInPage() {
       return auth.currentUser;
     },
     startRedirect,
-    requestGrant: () => api.post<GrantAnswer>('/api/auth/google/grant', {}),
+    requestGrant: () => callEndpoint(api, 'POST /api/auth/google/grant', {}, {}),
     leaveTo: (url) => window.location.assign(url),
     goToDashboard: () => navigate('/dashboard', { replace: true }),
     pending,

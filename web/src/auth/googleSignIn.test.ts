@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { GrantAnswer } from '@brainboard/domain';
 import {
   continueGoogleSignIn,
   SIGN_IN_FAILED,
@@ -12,7 +13,7 @@ function seams(overrides: Partial<SignInSeams> = {}, pendingAtStart = false) {
     redirectResult: vi.fn(async () => null),
     currentUser: vi.fn(async () => null),
     startRedirect: vi.fn(async () => {}),
-    requestGrant: vi.fn(async () => ({ granted: true })),
+    requestGrant: vi.fn(async (): Promise<GrantAnswer> => ({ granted: true })),
     leaveTo: vi.fn(),
     goToDashboard: vi.fn(),
     pending: {

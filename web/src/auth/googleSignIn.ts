@@ -14,16 +14,12 @@
  *
  * Written against small seams so it can be tested without Firebase.
  */
+import type { GrantAnswer } from '@brainboard/domain';
 
 export const GOOGLE_SIGN_IN_PATH = '/api/auth/google';
 export const CALENDAR_SCOPE = 'https://www.googleapis.com/auth/calendar.events';
 export const SIGN_IN_INCOMPLETE = 'Sign-in did not finish. Please try again.';
 export const SIGN_IN_FAILED = 'Sign-in with Google failed. Please try again.';
-
-export interface GrantAnswer {
-  granted: boolean;
-  url?: string;
-}
 
 export interface SignInSeams {
   /** The user returned by a finished redirect, or null (throws when Google refused). */

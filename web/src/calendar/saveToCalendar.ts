@@ -1,14 +1,9 @@
+import type { CalendarSaveAnswer } from '@brainboard/domain';
+import { callEndpoint } from '../api/call.ts';
 import type { ApiClient } from '../api/client.ts';
 import { errorDetail } from '../api/client.ts';
 import { showAlert } from '../ui/notify.ts';
 import { calendarOutcomeMessage, type CalendarOutcome } from './calendarOutcome.ts';
-
-export interface CalendarSaveAnswer {
-  message: string;
-  event_id: string;
-  event_link: string | null;
-  created: boolean;
-}
 
 /** The browser's IANA time zone (the event is placed at the due time there), or undefined. */
 function browserTimeZone(): string | undefined {
@@ -25,8 +20,10 @@ export function saveToCalendar(
   assignmentId: string,
   timeZone: string | undefined = browserTimeZone(),
 ): Promise<CalendarSaveAnswer> {
-  return api.post<CalendarSaveAnswer>(
-    `/api/assignment/${encodeURIComponent(assignmentId)}/save-to-calendar`,
+  return callEndpoint(
+    api,
+    'POST /api/assignment/:id/save-to-calendar',
+    { id: assignmentId },
     timeZone ? { time_zone: timeZone } : {},
   );
 }

@@ -1,14 +1,11 @@
 import { ACCEPTANCE_SAVE_ERROR, ACCEPTANCE_SAVE_FAILED } from '@brainboard/domain';
 import { useState } from 'react';
+import { callEndpoint } from '../api/call.ts';
 import { isApiError } from '../api/client.ts';
 import { api } from '../firebase/api.ts';
 import { showAlert } from '../ui/notify.ts';
 import { pageReload } from './pageReload.ts';
 import './consent.css';
-
-interface AcceptanceAnswer {
-  ok?: boolean;
-}
 
 /**
  * The consent screen: shown instead of the board until both the privacy
@@ -23,10 +20,12 @@ export function ConsentScreen() {
   async function accept() {
     setBusy(true);
     try {
-      const answer = await api.post<AcceptanceAnswer>('/api/acceptance', {
-        privacyAccepted: true,
-        tosAccepted: true,
-      });
+      const answer = await callEndpoint(
+        api,
+        'POST /api/acceptance',
+        {},
+        { privacyAccepted: true, tosAccepted: true },
+      );
       if (answer?.ok) {
         pageReload.run();
         return;

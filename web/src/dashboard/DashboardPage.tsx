@@ -2,7 +2,6 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { AssignmentsProvider } from '../board/AssignmentsProvider.tsx';
 import { Board } from '../board/Board.tsx';
 import { OfflineStatus } from '../offline/OfflineStatus.tsx';
-import { ConsentScreen } from '../consent/ConsentScreen.tsx';
 import { hasAcceptedBoth } from '../consent/hasAccepted.ts';
 import { FocusButton } from '../focus/FocusButton.tsx';
 import { FocusProvider } from '../focus/FocusProvider.tsx';
@@ -20,6 +19,10 @@ import './dashboard.css';
 // show the board, and it keeps the first paint within its budget.
 const SettingsModal = lazy(() =>
   import('../settings/SettingsModal.tsx').then((m) => ({ default: m.SettingsModal })),
+);
+// The consent screen is seen once per student, before their first board.
+const ConsentScreen = lazy(() =>
+  import('../consent/ConsentScreen.tsx').then((m) => ({ default: m.ConsentScreen })),
 );
 // What's New opens at most once per release, so it loads after the board too.
 const WhatsNewDialog = lazy(() =>
@@ -64,7 +67,11 @@ export function DashboardPage() {
             Could not load your session. Please reload the page.
           </p>
         )}
-        {user && !accepted && <ConsentScreen />}
+        {user && !accepted && (
+          <Suspense fallback={null}>
+            <ConsentScreen />
+          </Suspense>
+        )}
         {user && accepted && (
           <>
             <Board />

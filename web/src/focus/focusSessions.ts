@@ -1,7 +1,8 @@
-import type { Assignment } from '@brainboard/domain';
+import type { Assignment, BodyOf } from '@brainboard/domain';
+import { callEndpoint } from '../api/call.ts';
 import type { ApiClient } from '../api/client.ts';
 
-export type FocusSessionEvent = 'start' | 'pause' | 'resume' | 'finish';
+export type FocusSessionEvent = BodyOf<'POST /api/assignment/:id/focus-sessions'>['event'];
 
 /** A fresh id for one focus session, chosen here so a retried event counts once. */
 export function newFocusSessionId(now: number = Date.now()): string {
@@ -18,8 +19,10 @@ export async function sendFocusEvent(
   sessionId: string,
   event: FocusSessionEvent,
 ): Promise<Assignment> {
-  const res = await api.post<{ item: Assignment }>(
-    `/api/assignment/${encodeURIComponent(assignmentId)}/focus-sessions`,
+  const res = await callEndpoint(
+    api,
+    'POST /api/assignment/:id/focus-sessions',
+    { id: assignmentId },
     { session_id: sessionId, event },
   );
   return res.item;

@@ -1,14 +1,7 @@
+import type { LmsFeed, LmsFeedPreview } from '@brainboard/domain';
 import { useEffect, useId, useState } from 'react';
 import { isApiError } from '../api/client.ts';
-import {
-  importFeed,
-  listFeeds,
-  previewFeed,
-  removeFeed,
-  syncFeedNow,
-  type Feed,
-  type FeedPreview,
-} from './lmsApi.ts';
+import { importFeed, listFeeds, previewFeed, removeFeed, syncFeedNow } from './lmsApi.ts';
 import { previewDue, syncSummary } from './format.ts';
 import './lms.css';
 
@@ -28,8 +21,8 @@ type Busy = 'preview' | 'import' | `sync:${string}` | `remove:${string}` | null;
 export function ImportFromSchool() {
   const inputId = useId();
   const [url, setUrl] = useState('');
-  const [preview, setPreview] = useState<FeedPreview | null>(null);
-  const [feeds, setFeeds] = useState<Feed[] | null>(null);
+  const [preview, setPreview] = useState<LmsFeedPreview | null>(null);
+  const [feeds, setFeeds] = useState<LmsFeed[] | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
@@ -57,7 +50,7 @@ export function ImportFromSchool() {
     }
   }
 
-  const upsert = (feed: Feed) =>
+  const upsert = (feed: LmsFeed) =>
     setFeeds((list) => [...(list ?? []).filter((f) => f.id !== feed.id), feed]);
 
   return (

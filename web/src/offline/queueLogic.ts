@@ -2,6 +2,7 @@ import {
   rankForNewCard,
   type Assignment,
   type Note,
+  type PathOf,
   type Status,
   type Subtask,
 } from '@brainboard/domain';
@@ -42,7 +43,7 @@ const bodyOf = (w: WriteRequest): Body =>
 const ENTRY_PATH = /^\/api\/assignment\/([^/]+)\/(subtasks|notes)(?:\/([^/]+))?$/;
 
 function routeOf(w: WriteRequest): Route | null {
-  if (w.path === '/api/assignment') {
+  if (w.path === ('/api/assignment' satisfies PathOf<'PATCH /api/assignment'>)) {
     const id = bodyOf(w).id;
     if (typeof id !== 'string' || id === '') return null;
     if (w.method === 'POST') return { kind: 'create', id };

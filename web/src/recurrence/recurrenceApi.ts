@@ -1,11 +1,10 @@
 import type { Assignment } from '@brainboard/domain';
+import { callEndpoint } from '../api/call.ts';
 import type { ApiClient } from '../api/client.ts';
 
 /** Moves an open repeating card's due date to its rule's next date. */
 export async function skipToNext(api: ApiClient, id: string): Promise<Assignment> {
-  return (
-    await api.post<{ item: Assignment }>(`/api/assignment/${encodeURIComponent(id)}/skip`, {})
-  ).item;
+  return (await callEndpoint(api, 'POST /api/assignment/:id/skip', { id }, {})).item;
 }
 
 /** The alert when a skip could not be saved. */

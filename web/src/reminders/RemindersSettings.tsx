@@ -1,6 +1,12 @@
-import { DEFAULT_REMINDER_MINUTES, type UserProfile } from '@brainboard/domain';
+import {
+  DEFAULT_REMINDER_MINUTES,
+  type BodyOf,
+  type PushDevice,
+  type UserProfile,
+} from '@brainboard/domain';
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { callEndpoint } from '../api/call.ts';
 import { isApiError } from '../api/client.ts';
 import { api } from '../firebase/api.ts';
 import { useSession } from '../session/sessionContext.ts';
@@ -9,13 +15,11 @@ import { ReminderTimes } from './ReminderTimes.tsx';
 import { readyRegistration } from './serviceWorker.ts';
 import './reminders.css';
 
-interface Device {
-  id: string;
-  device_name: string;
-  created_at: string;
-}
+/** What the browser's PushSubscription.toJSON() holds for a push subscription. */
+type SubscriptionJson = BodyOf<'POST /api/push/subscriptions'>['subscription'];
 
-const fetchDevices = () => api.get<Device[]>('/api/push/subscriptions').catch((): Device[] => []);
+const fetchDevices = () =>
+  callEndpoint(api, 'GET /api/push/subscriptions', {}).catch((): PushDevice[] => []);
 
 const message = (err: unknown, fallback: string) =>
   isApiError(err) && err.message ? err.message : fallback;
@@ -26,7 +30,7 @@ export function RemindersSettings({ user }: { user: UserProfile }) {
   const [defaults, setDefaults] = useState<number[]>(
     user.reminder_defaults ?? [...DEFAULT_REMINDER_MINUTES],
   );
-  const [devices, setDevices] = useState<Device[] | null>(null);
+  const [devices, setDevices] = useState<PushDevice[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [feedUrl, setFeedUrl] = useState<string | null>(null);
   const blocker = pushBlocker();
@@ -47,7 +51,7 @@ export function RemindersSettings({ user }: { user: UserProfile }) {
   async function saveDefaults(next: number[]) {
     setDefaults(next);
     try {
-      await api.patch(`/api/user/${encodeURIComponent(user.id)}`, { reminder_defaults: next });
+      await callEndpoint(api, 'PATCH /api/user/:id', { id: user.id }, { reminder_defaults: next });
       mergeUser({ reminder_defaults: next });
     } catch (err) {
       toast.error(message(err, 'Your reminder times could not be saved. Please try again.'));
@@ -68,15 +72,20 @@ export function RemindersSettings({ user }: { user: UserProfile }) {
         toast.error(PUSH_FALLBACK.unsupported);
         return;
       }
-      const { publicKey } = await api.get<{ publicKey: string }>('/api/push/public-key');
+      const { publicKey } = await callEndpoint(api, 'GET /api/push/public-key', {});
       const subscription = await registration.pushManager.subscribe({
         userVisibleOnly: true,
         applicationServerKey: publicKey,
       });
-      await api.post('/api/push/subscriptions', {
-        subscription: subscription.toJSON(),
-        device_name: deviceName(navigator.userAgent),
-      });
+      await callEndpoint(
+        api,
+        'POST /api/push/subscriptions',
+        {},
+        {
+          subscription: subscription.toJSON() as SubscriptionJson,
+          device_name: deviceName(navigator.userAgent),
+        },
+      );
       toast.success('This device will get your reminders.');
       await loadDevices();
     } catch (err) {
@@ -88,7 +97,7 @@ export function RemindersSettings({ user }: { user: UserProfile }) {
 
   async function remove(id: string) {
     try {
-      await api.delete(`/api/push/subscriptions/${encodeURIComponent(id)}`);
+      await callEndpoint(api, 'DELETE /api/push/subscriptions/:id', { id });
     } catch (err) {
       toast.error(message(err, 'That device could not be removed. Please try again.'));
     }
@@ -97,7 +106,7 @@ export function RemindersSettings({ user }: { user: UserProfile }) {
 
   async function test(id: string) {
     try {
-      await api.post(`/api/push/subscriptions/${encodeURIComponent(id)}/test`, {});
+      await callEndpoint(api, 'POST /api/push/subscriptions/:id/test', { id }, {});
       toast.success('Test reminder sent.');
     } catch (err) {
       toast.error(message(err, 'The test reminder could not be sent. Please try again.'));
@@ -108,8 +117,8 @@ export function RemindersSettings({ user }: { user: UserProfile }) {
   async function showFeed(rotate: boolean) {
     try {
       const { url } = rotate
-        ? await api.post<{ url: string }>('/api/calendar-feed/rotate', {})
-        : await api.get<{ url: string }>('/api/calendar-feed');
+        ? await callEndpoint(api, 'POST /api/calendar-feed/rotate', {}, {})
+        : await callEndpoint(api, 'GET /api/calendar-feed', {});
       setFeedUrl(url);
       if (rotate) toast.success('The old link stopped working. Add the new one to your calendar.');
     } catch (err) {

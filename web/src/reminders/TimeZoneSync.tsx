@@ -1,5 +1,6 @@
 import type { UserProfile } from '@brainboard/domain';
 import { useEffect } from 'react';
+import { callEndpoint } from '../api/call.ts';
 import { api } from '../firebase/api.ts';
 import { useSession } from '../session/sessionContext.ts';
 
@@ -9,8 +10,7 @@ export function TimeZoneSync({ user }: { user: UserProfile }) {
   useEffect(() => {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     if (!zone || zone === user.time_zone) return;
-    api
-      .patch(`/api/user/${encodeURIComponent(user.id)}`, { time_zone: zone })
+    callEndpoint(api, 'PATCH /api/user/:id', { id: user.id }, { time_zone: zone })
       .then(() => mergeUser({ time_zone: zone }))
       .catch((err: unknown) => console.warn('Brainboard: saving the time zone failed.', err));
   }, [user.id, user.time_zone, mergeUser]);

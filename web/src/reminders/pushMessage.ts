@@ -1,13 +1,4 @@
-/** A reminder as the server pushes it (encrypted; the browser hands the worker its text). */
-export interface ReminderMessage {
-  title: string;
-  body: string;
-  tag: string;
-  assignment_id: string | null;
-  url: string;
-  action_url: string;
-  tokens: { snooze?: string; done?: string; focus?: string };
-}
+import type { PathOf, ReminderMessage } from '@brainboard/domain';
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 
@@ -28,7 +19,7 @@ export function parseReminder(text: string): ReminderMessage | null {
   const actionUrl =
     isString(m.action_url) && m.action_url.startsWith('/api/')
       ? m.action_url
-      : '/api/reminders/action';
+      : ('/api/reminders/action' satisfies PathOf<'POST /api/reminders/action'>);
   return {
     title: m.title,
     body: isString(m.body) ? m.body : '',

@@ -10,6 +10,7 @@ import {
 } from '@brainboard/domain';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { callEndpoint } from '../api/call.ts';
 import { isApiError } from '../api/client.ts';
 import { useNavigate } from '../app/routerContext.ts';
 import { config } from '../config.ts';
@@ -65,11 +66,8 @@ function SettingsForm({ user }: { user: UserProfile }) {
     const changes = { ai_help_enabled: aiHelp, ai_deep_dive_enabled: deepDive };
     setBusy('save');
     try {
-      const answer = await api.patch<{ updated?: Partial<UserProfile> }>(
-        `/api/user/${encodeURIComponent(user.id)}`,
-        changes,
-      );
-      mergeUser(answer?.updated && typeof answer.updated === 'object' ? answer.updated : changes);
+      const answer = await callEndpoint(api, 'PATCH /api/user/:id', { id: user.id }, changes);
+      mergeUser(answer?.updated ?? changes);
       toast.success(SETTINGS_SAVED, toastOptions);
     } catch (err) {
       if (isApiError(err) && err.kind === 'bad-response' && (err.status ?? 0) < 300) {
@@ -89,7 +87,7 @@ function SettingsForm({ user }: { user: UserProfile }) {
   async function logout() {
     setBusy('logout');
     try {
-      await api.post('/api/auth/logout');
+      await callEndpoint(api, 'POST /api/auth/logout', {});
     } catch (err) {
       console.error('Brainboard: logout failed.', err);
       toast.error(answered(err) ? LOGOUT_FAILED : LOGOUT_ERROR, toastOptions);
@@ -103,7 +101,7 @@ function SettingsForm({ user }: { user: UserProfile }) {
     if (!askToConfirm(CONFIRM_DELETE_ACCOUNT)) return;
     setBusy('delete');
     try {
-      await api.delete(`/api/user/${encodeURIComponent(user.id)}`);
+      await callEndpoint(api, 'DELETE /api/user/:id', { id: user.id });
     } catch (err) {
       console.error('Brainboard: deleting the account failed.', err);
       toast.error(DELETE_ACCOUNT_FAILED, toastOptions);

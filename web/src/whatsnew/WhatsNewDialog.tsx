@@ -3,9 +3,11 @@ import {
   RELEASE_NOTES,
   whatsNewClosedPatch,
   whatsNewDecision,
+  type BodyOf,
   type UserProfile,
 } from '@brainboard/domain';
 import { useEffect, useRef, useState } from 'react';
+import { callEndpoint } from '../api/call.ts';
 import { api } from '../firebase/api.ts';
 import { useSession } from '../session/sessionContext.ts';
 import { Modal } from '../ui/Modal.tsx';
@@ -16,15 +18,12 @@ import { iconForEmoji } from './featureIcon.ts';
 /** PATCH /api/user/{id}; merges `updated` into the session. Failures are only logged. */
 async function patchUser(
   id: string,
-  fields: Partial<UserProfile>,
+  fields: BodyOf<'PATCH /api/user/:id'>,
   mergeUser: (fields: Partial<UserProfile>) => void,
 ): Promise<void> {
   try {
-    const answer = await api.patch<{ updated?: Partial<UserProfile> }>(
-      `/api/user/${encodeURIComponent(id)}`,
-      fields,
-    );
-    mergeUser(answer?.updated && typeof answer.updated === 'object' ? answer.updated : fields);
+    const answer = await callEndpoint(api, 'PATCH /api/user/:id', { id }, fields);
+    mergeUser(answer?.updated ?? fields);
   } catch (err) {
     console.error('Brainboard: could not save the version seen.', err);
   }
