@@ -2,6 +2,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { card, column, logOut, titlesIn } from '../support/board.ts';
 import { acceptDialogs, browserAvailable, openPage, useBrowser } from '../support/browser.ts';
+import { pressAndHear } from '../support/dnd.ts';
 import { boardCopyKept, controlled } from '../support/offline.ts';
 import { signInWithGoogle } from '../support/signin.ts';
 import { readyStudent, signedInStudent, type ReadyStudent } from '../support/student.ts';
@@ -39,18 +40,6 @@ async function assignments(as: ReadyStudent['as']): Promise<Stored[]> {
 }
 
 const editor = (page: Page) => page.getByRole('dialog');
-
-/**
- * A key of a keyboard drag: waits until dnd-kit's live region tells the screen reader `text`,
- * then for two frames, in which dnd-kit measures the new layout before the next key.
- */
-async function dragKey(page: Page, key: string, text: string) {
-  await page.keyboard.press(key);
-  await expect.poll(() => page.locator('[id^="DndLiveRegion"]').textContent()).toContain(text);
-  await page.evaluate(
-    'new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))',
-  );
-}
 
 async function openEditor(page: Page, title: string) {
   await card(page, title)
@@ -114,10 +103,10 @@ describe.runIf(browserAvailable('offline queue browser test'))('changes made off
     // Move a card with the keyboard (its column and its place).
     const handle = page.getByRole('button', { name: 'Move Poem analysis' });
     await handle.focus();
-    await dragKey(page, 'Space', 'Picked up Poem analysis.');
-    await dragKey(page, 'ArrowRight', 'Poem analysis is now in In progress');
+    await pressAndHear(page, 'Space', 'Picked up Poem analysis.');
+    await pressAndHear(page, 'ArrowRight', 'Poem analysis is now in In progress');
     await expect.poll(() => titlesIn(page, 'In progress')).toContain('Poem analysis');
-    await dragKey(page, 'Space', 'Moved Poem analysis to In progress');
+    await pressAndHear(page, 'Space', 'Moved Poem analysis to In progress');
     await card(page, 'Poem analysis').getByText(WAITING).waitFor();
 
     // Create an assignment.

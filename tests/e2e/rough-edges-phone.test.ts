@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { card, saved } from '../support/board.ts';
+import { pressAndHear } from '../support/dnd.ts';
 import { browserAvailable, useBrowser } from '../support/browser.ts';
 import { dueIn, seed, signedInStudent, type BrowserStudent } from '../support/student.ts';
 
@@ -149,26 +150,19 @@ describe.runIf(browserAvailable('rough edges (phone) browser test'))(
       const [top, second, ...rest] = await titles();
       if (!top || !second) throw new Error('two cards expected in New');
       const handle = page.getByRole('button', { name: `Move ${top}` });
-      const live = page.locator('[id^="DndLiveRegion"]');
-      const hear = (text: string) =>
-        expect.poll(async () => (await live.textContent()) ?? '').toContain(text);
+      // Each key waits for its announcement and for the cards to stand still: the keyboard
+      // sensor measures the layout, so a key pressed during the lift's animation can be lost.
       await handle.focus();
-      await page.keyboard.press('Space');
-      await hear(`Picked up ${top}. It is in New, position 1`);
-      await page.keyboard.press('ArrowDown');
-      await hear(`${top} is now in New, position 2`);
-      await page.keyboard.press('Space');
+      await pressAndHear(page, 'Space', `Picked up ${top}. It is in New, position 1`);
+      await pressAndHear(page, 'ArrowDown', `${top} is now in New, position 2`);
+      await pressAndHear(page, 'Space', `Moved ${top} to New, position 2`);
       await expect.poll(titles).toEqual([second, top, ...rest]);
-      await hear(`Moved ${top} to New, position 2`);
 
       // Across columns too: the arrow keys reach In progress, which the phone was not showing.
       await handle.focus();
-      await page.keyboard.press('Space');
-      await hear(`Picked up ${top}.`);
-      await page.keyboard.press('ArrowRight');
-      await hear(`${top} is now in In progress`);
-      await page.keyboard.press('Escape');
-      await hear(`Move cancelled. ${top} is back in New`);
+      await pressAndHear(page, 'Space', `Picked up ${top}.`);
+      await pressAndHear(page, 'ArrowRight', `${top} is now in In progress`);
+      await pressAndHear(page, 'Escape', `Move cancelled. ${top} is back in New`);
     });
 
     it('shows one dialog at a time: AI Help hides the editor behind it', async () => {
