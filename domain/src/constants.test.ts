@@ -86,6 +86,7 @@ describe('constants', () => {
   it('has the celebration and loading-screen numbers', () => {
     expect(c.CONFETTI_DEFAULT_PARTICLES).toBe(80);
     expect(c.CONFETTI_DEFAULT_DURATION_MS).toBe(900);
+    expect(c.CONFETTI_COMPLETION_DURATION_MS).toBe(1500);
     expect(c.CONFETTI_SPREAD).toBe(70);
     expect([c.BUBBLES_DURATION_MS, c.BUBBLES_COUNT]).toEqual([1400, 15]);
     expect([c.PET_DURATION_MS, c.PET_PARTICLES]).toEqual([1300, 8]);

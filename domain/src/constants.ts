@@ -111,6 +111,8 @@ export const SNACKBAR_FADE_MS = 300;
 // Celebrations
 export const CONFETTI_DEFAULT_PARTICLES = 80;
 export const CONFETTI_DEFAULT_DURATION_MS = 900;
+/** The completion burst (a card moved into Done, Focus Mode's "Mark as done") lasts longer. */
+export const CONFETTI_COMPLETION_DURATION_MS = 1500;
 export const CONFETTI_SPREAD = 70;
 export const BUBBLES_DURATION_MS = 1400;
 export const BUBBLES_COUNT = 15;

@@ -98,11 +98,29 @@ describe.runIf(browserAvailable('board browser test'))('the board in Chromium', 
     await s.context.close();
   });
 
-  it('moving a card into Done shows its completion date and bursts confetti', async () => {
+  it('moving a card into Done shows its completion date and bursts confetti for 1.5 s', async () => {
     const s = await student('board-done');
     await seed(s.as, [{ title: 'Finished reading' }]);
     await s.page.reload();
     await boardReady(s.page);
+    // How long each confetti canvas stays: each burst draws on a canvas of its own, removed when
+    // the burst ends.
+    await s.page.evaluate(`(() => {
+      window.confettiLives = [];
+      const born = new Map();
+      new MutationObserver((changes) => {
+        for (const change of changes) {
+          for (const node of change.addedNodes) {
+            if (node instanceof HTMLCanvasElement && 'confetti' in node.dataset) {
+              born.set(node, performance.now());
+            }
+          }
+          for (const node of change.removedNodes) {
+            if (born.has(node)) window.confettiLives.push(performance.now() - born.get(node));
+          }
+        }
+      }).observe(document.body, { childList: true });
+    })()`);
     await mouseDrag(
       s.page,
       card(s.page, 'Finished reading'),
@@ -113,8 +131,16 @@ describe.runIf(browserAvailable('board browser test'))('the board in Chromium', 
     await card(s.page, 'Finished reading')
       .getByText(/^Completed: /)
       .waitFor();
-    // canvas-confetti draws on a full-window canvas of its own.
-    await s.page.locator('body > canvas').first().waitFor({ state: 'attached', timeout: 3_000 });
+    // canvas-confetti loads on first use: under load that can take a while.
+    await expect
+      .poll(() => s.page.evaluate<number[]>('window.confettiLives'), { timeout: 10_000 })
+      .toHaveLength(1);
+    const [life = 0] = await s.page.evaluate<number[]>('window.confettiLives');
+    // The completion burst is 90 ticks, and canvas-confetti draws a tick only when more than
+    // 15 ms have passed since the last, so it cannot end before 89 x 15 ms, about 1.34 s (a
+    // 900 ms burst ends after about 0.9 s). Only a lower bound: a busy machine draws fewer
+    // frames a second and makes every burst longer.
+    expect(life).toBeGreaterThanOrEqual(1_300);
     await s.context.close();
   });
 

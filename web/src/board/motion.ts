@@ -1,21 +1,15 @@
-import {
-  CONFETTI_DEFAULT_DURATION_MS,
-  CONFETTI_DEFAULT_PARTICLES,
-  CONFETTI_SPREAD,
-} from '@brainboard/domain';
+import { CONFETTI_COMPLETION_DURATION_MS } from '@brainboard/domain';
 import { confettiBurst } from '../ui/confetti.ts';
 
 /**
- * Moving a card into Done from another column bursts confetti (80 particles, spread
- * 70, about 900 ms), from the card's place. Nothing with reduced motion. canvas-confetti loads
- * on first use only (confettiBurst).
+ * The completion burst: moving a card into Done from another column, or Focus Mode's "Mark as
+ * done", bursts confetti (80 particles, spread 70) for 1.5 s, longer than any other confetti,
+ * from the card's or the button's place. Nothing with reduced motion. canvas-confetti loads on
+ * first use only (confettiBurst).
  */
 export async function celebrateDone(origin?: { x: number; y: number }): Promise<void> {
   await confettiBurst({
-    particleCount: CONFETTI_DEFAULT_PARTICLES,
-    spread: CONFETTI_SPREAD,
-    // canvas-confetti counts its life in frames (about 60 a second).
-    ticks: Math.round(CONFETTI_DEFAULT_DURATION_MS / (1000 / 60)),
+    durationMs: CONFETTI_COMPLETION_DURATION_MS,
     origin: origin ?? { x: 0.5, y: 0.6 },
     zIndex: 60,
   });

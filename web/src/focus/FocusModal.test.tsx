@@ -17,7 +17,22 @@ import { makeFocusCache, toSaved } from './storedFormats.ts';
 import { assignment } from './testFixtures.ts';
 
 vi.mock('../firebase/api.ts', async () => (await import('../firebase/testApi.ts')).apiModule);
-vi.mock('canvas-confetti', () => ({ default: vi.fn(() => null) }));
+
+/** Every burst asked of canvas-confetti, with the options the app passed. */
+const bursts = vi.hoisted(
+  () => [] as { ticks?: number; spread?: number; particleCount?: number }[],
+);
+vi.mock('canvas-confetti', () => ({
+  default: {
+    create: () => (options: (typeof bursts)[number]) => {
+      bursts.push(options);
+      return Promise.resolve();
+    },
+  },
+}));
+
+/** A burst's life in ms: canvas-confetti moves its particles one tick a frame, 60 frames a second. */
+const lifeMs = (burst: { ticks?: number } | undefined) => ((burst?.ticks ?? 0) * 1000) / 60;
 
 const NOW = new Date(2026, 10, 21, 10, 0, 0).getTime();
 const MIN = 60_000;
@@ -107,6 +122,7 @@ function pressKey(key: string, init: KeyboardEventInit = {}) {
 beforeEach(() => {
   vi.useFakeTimers({ now: NOW });
   localStorage.clear();
+  bursts.length = 0;
   cues = [];
   feedback = { cue: (kind) => cues.push(kind) };
   alertSpy = vi.spyOn(window, 'alert').mockImplementation(() => {});
@@ -501,5 +517,27 @@ describe('FocusModal task view', () => {
     expect(screen.getByRole('button', { name: 'Next Task' })).toBeEnabled();
     await flush();
     expect(completePosts()).toHaveLength(0);
+  });
+
+  it('bursts 0.9 s of confetti for a ticked subtask and the 1.5 s completion burst for "Mark as done"', async () => {
+    post.mockResolvedValue({ streak: 1 });
+    await openTask();
+    const ticked = assignment();
+    ticked.subtasks[1]!.completed = true;
+    patch.mockResolvedValueOnce({ item: ticked });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Write the outline' }));
+    await flush();
+    await vi.waitFor(() => expect(bursts).toHaveLength(1));
+    expect(bursts[0]).toMatchObject({ particleCount: 80, spread: 70 });
+    expect(lifeMs(bursts[0])).toBe(900);
+
+    patch.mockResolvedValueOnce({ item: { ...ticked, status: 'done' } });
+    answerGets({ '/api/focus/next': () => Promise.resolve(null) });
+    fireEvent.click(screen.getByRole('button', { name: 'Mark as done' }));
+    await flush();
+    await vi.waitFor(() => expect(bursts).toHaveLength(2));
+    expect(patch).toHaveBeenLastCalledWith('/api/assignment', { id: 'a1', status: 'done' });
+    expect(bursts[1]).toMatchObject({ particleCount: 80, spread: 70 });
+    expect(lifeMs(bursts[1])).toBe(1500);
   });
 });

@@ -61,4 +61,24 @@ describe('confettiBurst', () => {
     await burst;
     expect(document.querySelector('canvas')).toBeNull();
   });
+
+  it('bursts 80 particles, spread 70, for 900 ms unless told otherwise', async () => {
+    motionPreference(false);
+    const burst = confettiBurst({ zIndex: 60 });
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    // canvas-confetti counts a particle's life in frames, 60 a second: 900 ms is 54 ticks.
+    expect(seen[0]?.options).toMatchObject({ particleCount: 80, spread: 70, ticks: 54 });
+    finish.burst();
+    await burst;
+  });
+
+  it('turns a duration in ms into canvas-confetti ticks (1.5 s is 90 frames)', async () => {
+    motionPreference(false);
+    const burst = confettiBurst({ durationMs: 1500, particleCount: 40, zIndex: 60 });
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0]?.options).toMatchObject({ particleCount: 40, spread: 70, ticks: 90 });
+    expect(seen[0]?.options).not.toHaveProperty('durationMs');
+    finish.burst();
+    await burst;
+  });
 });
