@@ -102,3 +102,13 @@ describe('reminder fields in the API schemas', () => {
     });
   });
 });
+
+describe('the reminder text of a title with control characters', () => {
+  it('carries no control or bidi character to the notification', () => {
+    const dueAt = new Date('2026-05-01T17:00:00Z');
+    const now = new Date('2026-05-01T16:00:00Z');
+    expect(reminderText('Lab\u0000 report\u202E\r\n', dueAt, now, 'UTC').title).toBe(
+      'Lab report · due in 1 hour (5:00 PM)',
+    );
+  });
+});

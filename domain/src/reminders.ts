@@ -4,6 +4,7 @@
  * caller passes every input, the current time included.
  */
 import { z } from 'zod';
+import { cleanText } from './safeText.ts';
 import { isTimeZone, zonedInstant } from './timeZone.ts';
 
 /** Preset for every assignment with a due time: 1 day before and 1 hour before. */
@@ -111,7 +112,10 @@ function describeLead(minutes: number): string {
   return parts.join(' ');
 }
 
-/** The line a reminder shows: "Physics worksheet · due in 1 hour (5:00 PM)". */
+/**
+ * The line a reminder shows: "Physics worksheet · due in 1 hour (5:00 PM)". The title leaves
+ * by the text rules (domain/src/safeText.ts), whatever the stored copy holds.
+ */
 export function reminderText(
   title: string,
   due: Date,
@@ -126,7 +130,7 @@ export function reminderText(
   }).format(due);
   const when = left > 0 ? `due in ${describeLead(left)} (${time})` : `due now (${time})`;
   return {
-    title: `${title} · ${when}`,
+    title: `${cleanText(title, 'line').trim()} · ${when}`,
     body: 'Tap Start focus to begin, or snooze for 10 minutes.',
   };
 }

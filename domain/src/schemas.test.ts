@@ -490,3 +490,44 @@ describe('formatValidationError and validate', () => {
     expect(validate(titleSchema, '')).toEqual({ success: false, error: 'title is required.' });
   });
 });
+
+describe('the text rules on every free-text field (docs/product.md, Text rules)', () => {
+  it('clean the title, description, subtasks and notes of a new assignment', () => {
+    const parsed = assignmentCreateSchema.parse({
+      title: 'Essay\u0000 draft\u202Efdp.exe\r\n',
+      description: 'One\r\ntwo\u0007\tthree\u2067',
+      subtasks: [{ title: 'Read\nchapter\u200F 2', created_date: '2025-03-10\u0000' }],
+      notes: ['First\u0008 line\nsecond\u202D line'],
+    });
+    expect(parsed.title).toBe('Essay draftfdp.exe');
+    expect(parsed.description).toBe('One\ntwo\tthree');
+    expect(parsed.subtasks[0]).toMatchObject({
+      title: 'Read chapter 2',
+      created_date: '2025-03-10',
+    });
+    expect(parsed.notes[0]).toEqual({ text: 'First line\nsecond line' });
+  });
+
+  it('clean a patch and a new note', () => {
+    const patch = assignmentPatchSchema.parse({ id: 'a1', title: 'Lab\u0000 report\u202E' });
+    expect(patch.title).toBe('Lab report');
+    expect(noteCreateSchema.parse({ text: 'Ask\u0000 Ana\u2066' })).toEqual({ text: 'Ask Ana' });
+  });
+
+  it('treat a title of only invisible characters as missing', () => {
+    expect(errorOf(assignmentCreateSchema, { title: '\u200B\u202E\u0000' })).toBe(
+      'title is required.',
+    );
+    expect(errorOf(subtaskTitleSchema, '\u2060\uFEFF')).toBe('subtask title is required.');
+    expect(errorOf(noteTextSchema, '\u200D\r\n')).toBe('note is required.');
+  });
+
+  it('refuse an id or a version with a control character instead of changing it', () => {
+    expect(errorOf(assignmentCreateSchema, { id: 'ab\u0000c', title: 'Essay' })).toBe(
+      'id may contain only letters, digits, "-" and "_".',
+    );
+    expect(errorOf(userPatchSchema, { last_used_version: '0.2\u0000.0' })).toBe(
+      'last_used_version must be a version such as 0.2.0.',
+    );
+  });
+});

@@ -17,7 +17,7 @@ import { isValidDueDate } from './dueDate.ts';
 import { repeatSchema, repeatScopeSchema } from './recurrence.ts';
 import { reminderListSchema, timeZoneSchema } from './reminders.ts';
 import { estimateMinutesSchema } from './estimates.ts';
-import { hasVisibleCharacter, isWellFormedText } from './safeText.ts';
+import { textSchema as text } from './safeText.ts';
 
 /** Error of a strict object: unknown fields by name, anything else "<what> must be an object." */
 const objectError =
@@ -26,20 +26,6 @@ const objectError =
     issue.code === 'unrecognized_keys'
       ? `Unknown field: ${String(issue.keys[0])}.`
       : `${what} must be an object.`;
-
-/** A string field; missing reads "<field> is required.", another type "<field> must be text." */
-function text(field: string, max: number, opts: { trim?: boolean; required?: boolean } = {}) {
-  let s = z.string({
-    error: (issue) =>
-      issue.input === undefined ? `${field} is required.` : `${field} must be text.`,
-  });
-  if (opts.trim) s = s.trim();
-  if (opts.required) s = s.min(1, `${field} is required.`);
-  return s
-    .max(max, `${field} must be at most ${max} characters.`)
-    .refine(isWellFormedText, `${field} contains a broken character. Please retype it.`)
-    .refine((v) => !opts.required || v === '' || hasVisibleCharacter(v), `${field} is required.`);
-}
 
 /** Ids usable as document ids and field-path keys: letters, digits, "-" and "_". */
 const ID_RE = /^[A-Za-z0-9_-]{1,128}$/;
@@ -56,24 +42,33 @@ export function isClientId(id: string): boolean {
 }
 
 const idSchema = (field: string) =>
-  text(field, 128, { required: true })
+  text(field, 128, { required: true, clean: false })
     .regex(ID_RE, `${field} may contain only letters, digits, "-" and "_".`)
     .refine(
       (id) => !RESERVED_IDS.has(id),
       `${field} may not be a reserved name such as "constructor".`,
     );
 
-/** Required, trimmed, at most 125 characters. */
+// Free text follows the shared text rules (domain/src/safeText.ts): cleaned of control and
+// bidirectional characters, blank when nothing is visible, a lone surrogate refused.
+
+/** Required, single-line, trimmed, at most 125 characters. */
 export const titleSchema = text('title', TITLE_MAX_LENGTH, { trim: true, required: true });
-/** Optional, at most 2000 characters (kept as typed). */
-export const descriptionSchema = text('description', DESCRIPTION_MAX_LENGTH);
+/** Optional, multi-line, at most 2000 characters (otherwise kept as typed). */
+export const descriptionSchema = text('description', DESCRIPTION_MAX_LENGTH, {
+  shape: 'multiline',
+});
 /** A subtask title, trimmed, not blank, at most 125 characters. */
 export const subtaskTitleSchema = text('subtask title', SUBTASK_MAX_LENGTH, {
   trim: true,
   required: true,
 });
-/** A note, trimmed, not blank, at most 1000 characters. */
-export const noteTextSchema = text('note', NOTE_MAX_LENGTH, { trim: true, required: true });
+/** A note, multi-line, trimmed, not blank, at most 1000 characters. */
+export const noteTextSchema = text('note', NOTE_MAX_LENGTH, {
+  shape: 'multiline',
+  trim: true,
+  required: true,
+});
 
 /** '', 'YYYY-MM-DD' (legacy) or 'YYYY-MM-DDTHH:MM:00', with a real date and time. */
 export const dueDateSchema = z
@@ -206,7 +201,7 @@ export const noteCreateSchema = z.strictObject(
 
 /** A version string such as "0.2.0". */
 const versionSchema = (field: string) =>
-  text(field, 32, { required: true }).regex(
+  text(field, 32, { required: true, clean: false }).regex(
     /^\d+(\.\d+)*$/,
     `${field} must be a version such as 0.2.0.`,
   );

@@ -1,4 +1,4 @@
-import type { ChatMessage, AnswerOf } from '@brainboard/domain';
+import { importedText, type ChatMessage, type AnswerOf } from '@brainboard/domain';
 import { Router, type Response } from 'express';
 import { FieldPath, type Firestore } from 'firebase-admin/firestore';
 import { requireOptIn } from './access.ts';
@@ -286,7 +286,9 @@ export function aiRoutes(db: Firestore, options: AiRouteOptions = {}): Router {
         if (connection.clientGone) return connection.finish();
         throw providerFailure(err);
       }
-      text = text.trim().slice(0, DEEP_DIVE_MAX_CHARS);
+      // An answer from outside is stored by the import rules (domain/src/safeText.ts): cleaned,
+      // and cut with "…" without splitting an emoji (half of one cannot be stored).
+      text = importedText(text, DEEP_DIVE_MAX_CHARS, 'multiline');
       if (!text) throw new HttpError(502, AI_MESSAGES.empty);
       // Only this tool's entry changes (a field-path write), so two tools finishing at once
       // both keep their text. An assignment deleted meanwhile answers 404.

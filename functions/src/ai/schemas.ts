@@ -1,8 +1,10 @@
 import {
+  cleanText,
   DEEP_DIVE_TOOLS,
   formatValidationError,
   isPrototypeName,
   isWellFormedText,
+  textSchema,
 } from '@brainboard/domain';
 import { z } from 'zod';
 import { badRequest } from '../http/errors.ts';
@@ -29,14 +31,12 @@ const id = (field: string) =>
 const optionalId = (field: string) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), id(field).optional());
 
-const prompt = z
-  .string({
-    error: (issue) => (issue.input === undefined ? 'prompt is required.' : 'prompt must be text.'),
-  })
-  .trim()
-  .min(1, 'prompt is required.')
-  .max(PROMPT_MAX_CHARS, `prompt must be at most ${PROMPT_MAX_CHARS} characters.`)
-  .refine(isWellFormedText, 'prompt contains a broken character. Please retype it.');
+/** What the student typed: the shared text rules (domain/src/safeText.ts), multi-line. */
+const prompt = textSchema('prompt', PROMPT_MAX_CHARS, {
+  shape: 'multiline',
+  trim: true,
+  required: true,
+});
 
 const message = (maxChars: number) =>
   z.object(
@@ -47,7 +47,8 @@ const message = (maxChars: number) =>
       content: z
         .string({ error: 'Each message content must be text.' })
         .max(maxChars, `Each message must be at most ${maxChars} characters.`)
-        .refine(isWellFormedText, 'A message contains a broken character. Please retype it.'),
+        .refine(isWellFormedText, 'A message contains a broken character. Please retype it.')
+        .overwrite((content) => cleanText(content, 'multiline')),
     },
     { error: 'Each message must be an object with role and content.' },
   );

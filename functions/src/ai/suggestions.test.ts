@@ -54,6 +54,21 @@ describe('suggestionsFromJson', () => {
     expect(suggestionsFromJson('[]')).toEqual([]);
   });
 
+  it('cleans titles by the text rules and drops those with nothing visible', () => {
+    expect(
+      suggestionsFromJson(
+        JSON.stringify({
+          subtasks: [
+            'Read\u0000 the\r\nbrief\u202E',
+            '\u200B\u2060',
+            'Plan \uD83D it',
+            '📚 Revise',
+          ],
+        }),
+      )?.map((s) => s.title),
+    ).toEqual(['Read the brief', 'Plan it', '📚 Revise']);
+  });
+
   it('cuts a word-less title hard', () => {
     expect(capTitle('x'.repeat(200))).toHaveLength(125);
   });

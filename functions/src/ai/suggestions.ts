@@ -1,18 +1,20 @@
 import {
+  cleanText,
+  hasVisibleCharacter,
   SUBTASK_MAX_LENGTH,
   storedEstimate,
-  toWellFormedText,
   truncateGraphemes,
   type SuggestedSubtask,
 } from '@brainboard/domain';
 import { SUGGESTIONS_MAX } from './limits.ts';
 
 /**
- * A title cut to `max` characters, at a word boundary when one is near, and never inside a
- * grapheme (an emoji's two halves stay together); lone surrogates are repaired.
+ * A title cleaned by the text rules (domain/src/safeText.ts: no control or bidirectional
+ * characters, no lone surrogate) and cut to `max` characters, at a word boundary when one is
+ * near, and never inside a grapheme (an emoji's two halves stay together).
  */
 export function capTitle(title: string, max = SUBTASK_MAX_LENGTH): string {
-  title = toWellFormedText(title);
+  title = cleanText(title, 'line').replace(/\s+/g, ' ').trim();
   if (title.length <= max) return title;
   const cut = truncateGraphemes(title, max);
   const space = cut.lastIndexOf(' ');
@@ -59,8 +61,8 @@ export function suggestionsFromJson(
             typeof (item as { title?: unknown }).title === 'string'
           ? (item as { title: string }).title
           : '';
-    const title = capTitle(raw.replace(/\s+/g, ' ').trim());
-    if (!title || seen.has(title.toLowerCase())) continue;
+    const title = capTitle(raw);
+    if (!hasVisibleCharacter(title) || seen.has(title.toLowerCase())) continue;
     seen.add(title.toLowerCase());
     suggestions.push({ title, estimate_minutes: estimateOf(item) });
     if (suggestions.length >= max) break;

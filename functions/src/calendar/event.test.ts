@@ -42,6 +42,23 @@ describe('the calendar event of an assignment', () => {
     });
   });
 
+  it('carries no control or bidi character in its title or description', () => {
+    const event = eventFor(
+      {
+        ...base,
+        title: 'Lab\u0000 report\u202E',
+        description: 'Bring\u0007 goggles\r\nand\ta pen\u2067',
+        due_date: '2030-01-02T09:00:00',
+      },
+      'UTC',
+      'http://x',
+    );
+    expect(event.summary).toBe('Lab report');
+    expect(event.description).toBe(
+      'Bring goggles\nand a pen\n\nOpen in Brainboard: http://x/dashboard?assignment=a1',
+    );
+  });
+
   it('refuses an assignment without a due date', () => {
     expect(() => eventFor(base, 'UTC', 'http://x')).toThrow(NO_DUE_DATE);
   });

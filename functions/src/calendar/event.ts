@@ -1,4 +1,4 @@
-import { isValidDueDate, migrateDateOnly } from '@brainboard/domain';
+import { calendarText, isValidDueDate, migrateDateOnly } from '@brainboard/domain';
 
 /** Length of the calendar event that marks a due time (documented in README). */
 export const EVENT_MINUTES = 60;
@@ -54,9 +54,10 @@ export function eventFor(
     throw new EventInputError('The due date of this assignment is not valid.');
   }
   const link = assignmentLink(appUrl, assignment.id);
-  const description = assignment.description.trim();
+  // Stored text leaves by the text rules (domain/src/safeText.ts), whatever the document holds.
+  const description = calendarText(assignment.description, 'multiline').trim();
   return {
-    summary: assignment.title,
+    summary: calendarText(assignment.title, 'line').trim(),
     description: `${description ? `${description}\n\n` : ''}Open in Brainboard: ${link}`,
     start: { dateTime: due, timeZone },
     end: { dateTime: addMinutes(due, EVENT_MINUTES), timeZone },

@@ -1,4 +1,5 @@
 import {
+  calendarText,
   effectiveReminders,
   isDateOnly,
   migrateDateOnly,
@@ -48,6 +49,10 @@ export function buildFeed(
     if (!first) continue;
     const start = DateTime.fromJSDate(first.at, { zone: owner.zone });
     const link = assignmentLink(appUrl, a.id);
+    // Stored text leaves by the text rules (domain/src/safeText.ts), whatever the document
+    // holds: a calendar app shows SUMMARY and DESCRIPTION as they come.
+    const title = calendarText(a.title, 'line').trim();
+    const description = calendarText(a.description, 'multiline').trim();
     cal.createEvent({
       id: `${a.id}@brainboard`,
       sequence: sequenceOf(a.updated_at),
@@ -55,13 +60,13 @@ export function buildFeed(
       start,
       end: start.plus({ minutes: EVENT_MINUTES }),
       timezone: owner.zone,
-      summary: a.title,
-      description: `${a.description.trim() ? `${a.description.trim()}\n\n` : ''}Open in Brainboard: ${link}`,
+      summary: title,
+      description: `${description ? `${description}\n\n` : ''}Open in Brainboard: ${link}`,
       url: link,
       alarms: minutes.map((m) => ({
         type: ICalAlarmType.display,
         trigger: m * 60,
-        description: a.title,
+        description: title,
       })),
     });
   }

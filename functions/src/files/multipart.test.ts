@@ -114,9 +114,16 @@ describe('displayName', () => {
   it('keeps the last path segment without control characters', () => {
     expect(displayName('C:\\Users\\ada\\notes.pdf')).toBe('notes.pdf');
     expect(displayName('../../etc/passwd')).toBe('passwd');
-    expect(displayName('a\u0000b\nc.pdf')).toBe('abc.pdf');
+    expect(displayName('a\u0000b\nc.pdf')).toBe('ab c.pdf');
     expect(displayName('')).toBe('file');
     expect(displayName(undefined)).toBe('file');
     expect(displayName('x'.repeat(300))).toHaveLength(200);
+  });
+  it('follows the text rules: no bidi control, nothing invisible, cut with "…"', () => {
+    expect(displayName('invoice\u202Efdp.exe')).toBe('invoicefdp.exe');
+    expect(displayName('\u2067notes\u2069.pdf')).toBe('notes.pdf');
+    expect(displayName('\u200B\u2060')).toBe('file');
+    expect(displayName(`${'x'.repeat(300)}.pdf`)).toBe(`${'x'.repeat(199)}…`);
+    expect(displayName('مقال 📚.pdf')).toBe('مقال 📚.pdf');
   });
 });

@@ -1,3 +1,4 @@
+import { importedText } from '@brainboard/domain';
 import busboy from 'busboy';
 import type { Request } from 'express';
 
@@ -24,12 +25,13 @@ export class NotMultipartError extends Error {
   }
 }
 
-/** A name fit to show in a message: the last path segment, without control characters. */
+/**
+ * A name fit to show in a message: the last path segment, by the import text rules
+ * (domain/src/safeText.ts: no control or bidirectional characters, cut with "…" to 200).
+ */
 export function displayName(raw: string | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return (clean || 'file').slice(0, 200);
+  return importedText(base, 200) || 'file';
 }
 
 /**

@@ -1,5 +1,13 @@
 import ICAL from 'ical.js';
-import { instantOfWallTime, isTimeZone, wallClockIn, type LmsSource } from '@brainboard/domain';
+import {
+  DESCRIPTION_MAX_LENGTH,
+  importedText,
+  instantOfWallTime,
+  isTimeZone,
+  TITLE_MAX_LENGTH,
+  wallClockIn,
+  type LmsSource,
+} from '@brainboard/domain';
 
 /**
  * Turns a school's calendar feed (iCalendar) into deadlines. ical.js does the
@@ -173,7 +181,11 @@ export function parseFeed(body: string, feedUrl: string, zone: string, now: Date
     if (source === 'canvas' && !/#assignment_\d+/.test(url) && !/assignment/i.test(uid)) return;
     const due = dueOf(start, zone);
     if (!due) return;
-    const { title, course } = titleAndCourse(source, summary, firstCategory(comp), calName);
+    const named = titleAndCourse(source, summary, firstCategory(comp), calName);
+    // The text rules of every import (domain/src/safeText.ts): cleaned, cut with "…" to the
+    // limits; a title with nothing visible counts as missing.
+    const title = importedText(named.title, TITLE_MAX_LENGTH);
+    if (!title) return;
     const identity = identityOf(source, uid, url) + idSuffix;
     const override = /override/i.test(uid);
     const previous = byIdentity.get(identity);
@@ -181,10 +193,14 @@ export function parseFeed(body: string, feedUrl: string, zone: string, now: Date
     if (previous && previous.override && !override) return;
     byIdentity.set(identity, {
       uid: identity,
-      title: title.slice(0, 200),
-      course: course.slice(0, 80),
+      title,
+      course: importedText(named.course, 80),
       url: /^https?:\/\//i.test(url) ? url.slice(0, 2000) : '',
-      description: text(comp.getFirstPropertyValue('description')).slice(0, 5000),
+      description: importedText(
+        comp.getFirstPropertyValue('description'),
+        DESCRIPTION_MAX_LENGTH,
+        'multiline',
+      ),
       due,
       override,
     });

@@ -1,4 +1,4 @@
-import type { AnswerOf } from '@brainboard/domain';
+import { textSchema, type AnswerOf } from '@brainboard/domain';
 import { Router } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
@@ -55,11 +55,9 @@ export const subscribeSchema = z.strictObject(
       },
       { error: 'subscription must be an object.' },
     ),
-    device_name: z
-      .string({ error: 'device_name is required.' })
-      .trim()
-      .min(1, 'device_name is required.')
-      .max(60, 'device_name must be at most 60 characters.'),
+    // The shared text rules (domain/src/safeText.ts): cleaned, blank when nothing is visible,
+    // a lone surrogate refused with a sentence (Firestore cannot store one).
+    device_name: textSchema('device_name', 60, { trim: true, required: true }),
   },
   { error: objectError('subscription request') },
 );

@@ -4,6 +4,7 @@ import {
   CHAT_ERROR_REPLY,
   CHAT_INPUT_MAX_LENGTH,
   CHAT_WARN_THRESHOLD,
+  hasVisibleCharacter,
   type ChatMessage,
 } from '@brainboard/domain';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -221,7 +222,7 @@ export function ChatModal({
     // React passes events up through portals: keep this form's submit away from the
     // assignment editor's form that hosts the chat.
     e.stopPropagation();
-    if (busy || !input.trim()) return;
+    if (busy || !hasVisibleCharacter(input)) return;
     const text = input;
     setInput('');
     void send(text);
@@ -230,7 +231,7 @@ export function ChatModal({
 
   const count = input.length;
   const over = count > CHAT_WARN_THRESHOLD;
-  const canSend = !busy && input.trim() !== '';
+  const canSend = !busy && hasVisibleCharacter(input);
 
   return (
     <Modal

@@ -2,6 +2,7 @@ import {
   AI_NO_SUBTASKS,
   AI_SUGGEST_TITLE_REQUIRED,
   AI_SUGGESTIONS_FAILED,
+  hasVisibleCharacter,
 } from '@brainboard/domain';
 import { useState } from 'react';
 import { config } from '../config.ts';
@@ -50,7 +51,7 @@ export function SuggestSubtasksButton({
       showAlert(AI_NEEDS_CONNECTION);
       return;
     }
-    if (!title.trim()) {
+    if (!hasVisibleCharacter(title)) {
       showAlert(AI_SUGGEST_TITLE_REQUIRED);
       return;
     }

@@ -1,6 +1,7 @@
 import {
   ESTIMATE_MAX_MINUTES,
   ESTIMATE_MIN_MINUTES,
+  hasVisibleCharacter,
   parseEstimate,
   SUBTASK_MAX_LENGTH,
 } from '@brainboard/domain';
@@ -116,7 +117,7 @@ export function SuggestionsReviewModal({
         ? { id: s.id, title, estimate_minutes: minutes }
         : { id: s.id, title };
     })
-    .filter((s) => s.title !== '');
+    .filter((s) => hasVisibleCharacter(s.title));
 
   return (
     <Modal

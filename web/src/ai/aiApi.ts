@@ -1,4 +1,5 @@
 import {
+  hasVisibleCharacter,
   storedEstimate,
   type ChatMessage,
   type DeepDiveTool,
@@ -100,7 +101,7 @@ export async function suggestSubtasks(
   );
   return (res?.subtasks ?? []).flatMap((step): SuggestedStep[] => {
     const title = step.title.trim();
-    if (!title) return [];
+    if (!hasVisibleCharacter(title)) return [];
     const minutes = storedEstimate(step.estimate_minutes);
     return [minutes === null ? { title } : { title, estimate_minutes: minutes }];
   });

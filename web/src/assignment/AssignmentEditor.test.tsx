@@ -124,6 +124,18 @@ describe('AssignmentEditor: create', () => {
     expect(onSaved).not.toHaveBeenCalled();
   });
 
+  it('counts a title, subtask or note of only invisible characters as blank, as the API does', async () => {
+    const { user, onSaved } = setup();
+    await user.type(title(), '\u200B\u2060\u200D');
+    const newSubtask = screen.getByLabelText('New subtask');
+    await user.type(newSubtask, '\u200B\u200B{Enter}');
+    expect(screen.queryByRole('list', { name: 'Subtasks' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(screen.getByText('Please enter a title.')).toBeInTheDocument();
+    expect(fake.post).not.toHaveBeenCalled();
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+
   it('creates with the form, its subtasks, notes, status and due time', async () => {
     const created = { ...base, id: 'new-1' };
     fake.post.mockResolvedValue({ item: created });

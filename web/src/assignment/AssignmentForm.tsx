@@ -1,5 +1,6 @@
 import {
   ASSIGNMENT_STATUSES,
+  hasVisibleCharacter,
   DESCRIPTION_MAX_LENGTH,
   DESCRIPTION_WARN_THRESHOLD,
   STATUS_LABELS,
@@ -80,7 +81,7 @@ export function AssignmentForm({
             aria-describedby={`${id}-title-help${titleError ? ` ${id}-title-error` : ''}`}
             onChange={(e) => {
               set('title', e.target.value);
-              if (titleError && e.target.value.trim()) state.setTitleError(null);
+              if (titleError && hasVisibleCharacter(e.target.value)) state.setTitleError(null);
             }}
           />
           {titleError && (

@@ -1,4 +1,9 @@
-import { NOTE_MAX_LENGTH, NOTE_WARN_THRESHOLD, type Note } from '@brainboard/domain';
+import {
+  hasVisibleCharacter,
+  NOTE_MAX_LENGTH,
+  NOTE_WARN_THRESHOLD,
+  type Note,
+} from '@brainboard/domain';
 import { useId, useState } from 'react';
 import { CharCounter } from './CharCounter.tsx';
 import { EditIcon, TrashIcon } from '../ui/icons.tsx';
@@ -17,7 +22,7 @@ function NoteRow({ note, handlers }: { note: Note; handlers: NoteHandlers }) {
   if (editing !== null) {
     const save = async () => {
       const text = editing.trim();
-      if (!text || text === note.text) {
+      if (!hasVisibleCharacter(text) || text === note.text) {
         setEditing(null);
         return;
       }
@@ -96,7 +101,7 @@ export function NotesSection({
   const id = useId();
   const add = async () => {
     const text = draft.trim();
-    if (!text) {
+    if (!hasVisibleCharacter(text)) {
       setDraft('');
       return;
     }

@@ -1,6 +1,7 @@
 import {
   ESTIMATE_MAX_MINUTES,
   ESTIMATE_MIN_MINUTES,
+  hasVisibleCharacter,
   SUBTASK_MAX_LENGTH,
   parseEstimate,
   type Subtask,
@@ -65,7 +66,7 @@ function SubtaskRow({ subtask, handlers }: { subtask: Subtask; handlers: Subtask
   const id = useId();
   const save = async () => {
     const title = (editing ?? '').trim();
-    if (!title || title === subtask.title) {
+    if (!hasVisibleCharacter(title) || title === subtask.title) {
       setEditing(null);
       return;
     }
@@ -161,7 +162,7 @@ export function SubtasksSection({
   const id = useId();
   const add = async () => {
     const title = draft.trim();
-    if (!title) {
+    if (!hasVisibleCharacter(title)) {
       setDraft('');
       return;
     }

@@ -1,4 +1,5 @@
 import {
+  hasVisibleCharacter,
   saveAssignmentFailed,
   uploadPdfFailed,
   type Assignment,
@@ -93,7 +94,8 @@ export function useAssignmentForm({
     if (saving) return null;
     if (!dateValid) setRevealDateError(true);
     const title = form.title.trim();
-    if (!title) {
+    // Blank as the API counts it (domain/src/safeText.ts): nothing visible.
+    if (!hasVisibleCharacter(title)) {
       setTitleError(TITLE_REQUIRED);
       titleRef.current?.focus();
       return null;

@@ -1,6 +1,7 @@
 import {
   CONFIRM_DELETE_NOTE,
   CONFIRM_DELETE_SUBTASK,
+  importedText,
   SUBTASK_MAX_LENGTH,
   deleteNoteFailed,
   deleteSubtaskFailed,
@@ -52,10 +53,10 @@ export interface EditorLists {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** Trimmed, capped, and without the empty ones. */
+/** By the import text rules (domain/src/safeText.ts): cleaned, capped, and without blank ones. */
 const cleanSuggestions = (suggested: readonly SuggestedSubtask[]) =>
   suggested
-    .map((s) => ({ ...s, title: s.title.trim().slice(0, SUBTASK_MAX_LENGTH) }))
+    .map((s) => ({ ...s, title: importedText(s.title, SUBTASK_MAX_LENGTH) }))
     .filter((s) => s.title !== '');
 
 /** The subtask list with the approved suggestions appended (ids already there are kept once). */
