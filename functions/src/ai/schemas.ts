@@ -1,9 +1,4 @@
-import {
-  DEEP_DIVE_TOOLS,
-  formatValidationError,
-  isPrototypeName,
-  isWellFormedText,
-} from '@brainboard/domain';
+import { DEEP_DIVE_TOOLS, isPrototypeName, isWellFormedText, validate } from '@brainboard/domain';
 import { z } from 'zod';
 import { badRequest } from '../http/errors.ts';
 import {
@@ -92,7 +87,7 @@ export const assignmentIdQuerySchema = z.object({ assignment_id: id('assignment_
 
 /** The parsed body, or a 400 naming the first problem. */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {});
-  if (!result.success) throw badRequest(formatValidationError(result.error));
+  const result = validate(schema, input ?? {});
+  if (!result.success) throw badRequest(result.error);
   return result.data;
 }
