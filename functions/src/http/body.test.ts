@@ -27,8 +27,8 @@ function ourApp(): express.Express {
  */
 function platformServer(fn: RequestHandler): http.Server {
   const app = express();
-  const keep = (req: { rawBody?: Buffer }, _res: unknown, buf: Buffer) => {
-    req.rawBody = buf;
+  const keep = (req: http.IncomingMessage, _res: unknown, buf: Buffer) => {
+    (req as { rawBody?: Buffer }).rawBody = buf;
   };
   const options = { limit: '1024mb', verify: keep };
   app.use(express.json(options));

@@ -21,7 +21,7 @@ export const FUNCTION_TIMEOUT_SECONDS = 300;
  * upload, a feed import): past it the API answers 503 itself. A minute before the platform's
  * timeout, which counts from the request's arrival, the body's upload included.
  */
-export const REQUEST_CEILING_MS = (FUNCTION_TIMEOUT_SECONDS - 60) * 1000;
+const REQUEST_CEILING_MS = (FUNCTION_TIMEOUT_SECONDS - 60) * 1000;
 
 /** What a student reads when a request ran into the ceiling. */
 export const TOOK_TOO_LONG =
