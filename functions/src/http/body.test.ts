@@ -93,6 +93,10 @@ describe('reading bodies first, at the server the platform creates', () => {
     expect(await res.json()).toEqual({ error });
   });
 
+  it('wraps only the one server the platform makes', () => {
+    expect(http.createServer).toBe(createServer);
+  });
+
   it('passes a JSON object on parsed, with its bytes in rawBody', async () => {
     const body = JSON.stringify({ title: 'Essay' });
     const res = await post(base, '/echo', body);

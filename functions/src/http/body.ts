@@ -91,13 +91,17 @@ let installed = false;
 /**
  * The platform's side: the HTTP server that Cloud Functions or the Functions emulator creates
  * once our module is loaded reads each body first (as `readBody` would), then hands the
- * request to the platform. Installed once, by the function's entry point.
+ * request to the platform. Installed once, by the function's entry point; `http.createServer`
+ * is itself again as soon as that one server is made.
  */
 export function readBodiesFirst(limitFor: BodyLimitFor): void {
   if (installed) return;
   installed = true;
+  const httpModule = http as { createServer: unknown };
+  const original = httpModule.createServer;
   const createServer = http.createServer.bind(http) as (...args: unknown[]) => http.Server;
-  (http as { createServer: unknown }).createServer = (...args: unknown[]) => {
+  httpModule.createServer = (...args: unknown[]) => {
+    httpModule.createServer = original;
     const at = args.findIndex((a) => typeof a === 'function');
     if (at >= 0) {
       const platform = args[at] as (req: IncomingMessage, res: ServerResponse) => void;
