@@ -252,12 +252,71 @@ export function formatValidationError(error: z.ZodError): string {
   return issue.message;
 }
 
-/** Parses `input`, answering the data or a sentence from formatValidationError. */
+/** What a value of each type is called in a sentence ("title must be text."). */
+const TYPE_NAMES: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  bigint: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+  date: 'a date',
+};
+
+/**
+ * A sentence naming the field, for the problems a schema has no words of its own for (zod's
+ * own would read "Invalid input: expected number, received string"). Unknown fields are left
+ * to formatValidationError.
+ */
+function fieldSentence(issue: z.core.$ZodRawIssue): string | undefined {
+  const field = formatPath(issue.path ?? []);
+  const name = field || 'The request body';
+  switch (issue.code) {
+    case 'invalid_type':
+      if (!field && issue.expected === 'object') return 'The request body must be a JSON object.';
+      if (field && issue.input === undefined) return `${field} is required.`;
+      return `${name} must be ${TYPE_NAMES[issue.expected] ?? `of type ${issue.expected}`}.`;
+    case 'too_big': {
+      const most = issue.inclusive === false ? 'less than' : 'at most';
+      if (issue.origin === 'string') return `${name} must be ${most} ${issue.maximum} characters.`;
+      if (issue.origin === 'array' || issue.origin === 'set') {
+        return `${name} can hold ${most} ${issue.maximum} items.`;
+      }
+      return `${name} must be ${most} ${issue.maximum}.`;
+    }
+    case 'too_small': {
+      const least = issue.inclusive === false ? 'more than' : 'at least';
+      if (issue.origin === 'string') {
+        return Number(issue.minimum) <= 1
+          ? `${name} is required.`
+          : `${name} must be ${least} ${issue.minimum} characters.`;
+      }
+      if (issue.origin === 'array' || issue.origin === 'set') {
+        return `${name} must hold ${least} ${issue.minimum} items.`;
+      }
+      return `${name} must be ${least} ${issue.minimum}.`;
+    }
+    case 'invalid_value':
+      return `${name} must be one of: ${issue.values.map(String).join(', ')}.`;
+    case 'not_multiple_of':
+      return `${name} must be a multiple of ${issue.divisor}.`;
+    case 'unrecognized_keys':
+      return undefined;
+    default:
+      return `${name} is not valid.`;
+  }
+}
+
+/**
+ * Parses `input`, answering the data or a sentence: the schema's own words where it has them,
+ * else one naming the field (fieldSentence); unknown fields as formatValidationError says.
+ */
 export function validate<S extends z.ZodType>(
   schema: S,
   input: unknown,
 ): { success: true; data: z.output<S> } | { success: false; error: string } {
-  const r = schema.safeParse(input);
+  const r = schema.safeParse(input, { error: fieldSentence });
   return r.success
     ? { success: true, data: r.data }
     : { success: false, error: formatValidationError(r.error) };

@@ -5,6 +5,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { readGoogleConfig } from './auth/config.ts';
 import type { ServerConfig } from './config.ts';
 import { requireUser } from './http/auth.ts';
+import { readBody, type BodyLimitFor } from './http/body.ts';
 import { requireCsrf } from './http/csrf.ts';
 import {
   DATABASE_UNAVAILABLE,
@@ -38,15 +39,23 @@ export interface AppDeps {
   config: ServerConfig;
 }
 
-/** Cloud Functions parse bodies before our code runs; cap them by their raw size. */
-function capBodySize(limit: number): RequestHandler {
-  return (req, _res, next) => {
-    const raw = (req as { rawBody?: Buffer }).rawBody;
-    const declared = Number(req.get('content-length') ?? 0);
-    const size = raw?.length ?? declared;
-    if (size > limit)
-      return next(new HttpError(413, 'The request is too large. The limit is 1 MB.'));
-    next();
+/** The notification buttons' route takes a token of at most 1 KB: 4 KB is plenty. */
+const ACTION_BODY_LIMIT = 4 * 1024;
+/**
+ * A PDF upload (at most 20 MB, plus the multipart framing) is read whole by the upload route,
+ * which answers a file over 20 MB by its name; 32 MB is the most Cloud Run passes on at all.
+ */
+const UPLOAD_BODY_LIMIT = 32 * 1024 * 1024;
+
+/**
+ * The body limit of each route (docs/product.md, Limits), checked before a byte of the body is
+ * read: the function's entry point gives it to `readBodiesFirst`, the app to `readBody`.
+ */
+export function bodyLimitFor(config: ServerConfig): BodyLimitFor {
+  return (path) => {
+    if (path === '/reminders/action') return ACTION_BODY_LIMIT;
+    if (path === '/upload-pdf') return UPLOAD_BODY_LIMIT;
+    return config.jsonBodyLimit;
   };
 }
 
@@ -105,6 +114,9 @@ export function createApp({ auth, db, config }: AppDeps): express.Express {
   api.use(cors(config.corsOrigins));
   api.use(requestDeadline());
   api.use(refuseUnsafePathSegments);
+  // Every body is read here (or, in Cloud Functions, before the platform's own parser: see
+  // http/body.ts) with its route's limit; what could not be read is answered as a sentence.
+  api.use(readBody(bodyLimitFor(config)));
   api.get('/health', async (_req, res) => {
     if (await databaseReachable(db)) {
       res.json({ ok: true, database: 'reachable' } satisfies AnswerOf<'GET /api/health'>);
@@ -124,11 +136,9 @@ export function createApp({ auth, db, config }: AppDeps): express.Express {
   api.use(reminderActionRoutes(db, push ? actionKey(push.privateKey) : null));
   api.use(publicCalendarFeedRoutes(db, google.appUrl));
   api.use(requireUser(auth, (uid, authTime) => signInEnded(db, uid, authTime)));
-  // POST /api/upload-pdf reads its own multipart body (up to 20 MB) and checks CSRF itself.
+  // POST /api/upload-pdf reads its multipart body from `rawBody` and checks CSRF itself.
   api.use(filesRoutes(db));
-  api.use(capBodySize(config.jsonBodyLimit));
   api.use(requireJsonBody);
-  api.use(express.json({ limit: config.jsonBodyLimit }));
   api.use(requireCsrf((uid) => csrfTokenOf(db, uid)));
 
   api.use(sessionRoutes(db));

@@ -1,24 +1,32 @@
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { createApp } from './app.ts';
+import { bodyLimitFor, createApp } from './app.ts';
 import { declaredSecrets, readConfig } from './config.ts';
 import { getServices } from './firebase.ts';
+import { readBodiesFirst } from './http/body.ts';
+import { FUNCTION_TIMEOUT_SECONDS } from './http/deadline.ts';
 import { readPushConfig } from './push/config.ts';
 import { runReminderDispatch } from './reminders/run.ts';
 import { lmsFetchOptions, syncDueFeeds } from './lms/schedule.ts';
 
 const { auth, db } = getServices();
+const config = readConfig();
+
+// The platform creates its HTTP server after loading this module: bodies are read there, each
+// with its route's limit, before the platform's own parser (http/body.ts).
+readBodiesFirst(bodyLimitFor(config));
 
 /** The whole `/api` as one HTTPS function (docs/architecture.md, The parts). */
 export const api = onRequest(
   {
     region: 'us-central1',
     memory: '512MiB',
-    timeoutSeconds: 300,
+    // Every request answers before this, at its ceiling (http/deadline.ts).
+    timeoutSeconds: FUNCTION_TIMEOUT_SECONDS,
     concurrency: 80,
     secrets: declaredSecrets(),
   },
-  createApp({ auth, db, config: readConfig() }),
+  createApp({ auth, db, config }),
 );
 
 /**

@@ -1,10 +1,10 @@
 import {
   cleanText,
   DEEP_DIVE_TOOLS,
-  formatValidationError,
   isPrototypeName,
   isWellFormedText,
   textSchema,
+  validate,
 } from '@brainboard/domain';
 import { z } from 'zod';
 import { badRequest } from '../http/errors.ts';
@@ -93,7 +93,7 @@ export const assignmentIdQuerySchema = z.object({ assignment_id: id('assignment_
 
 /** The parsed body, or a 400 naming the first problem. */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {});
-  if (!result.success) throw badRequest(formatValidationError(result.error));
+  const result = validate(schema, input ?? {});
+  if (!result.success) throw badRequest(result.error);
   return result.data;
 }

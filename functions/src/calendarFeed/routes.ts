@@ -8,14 +8,18 @@ import { firestoreRateLimiter, type RateLimiter } from '../http/rateLimit.ts';
 import { profileRef } from '../users/profile.ts';
 import { profileZone } from '../reminders/dispatcher.ts';
 import { buildFeed } from './feed.ts';
-import { feedOwner, feedTokenOf, hashToken, rotateFeedToken } from './store.ts';
+import { feedOwner, feedTokenOf, hashToken, linkKey, rotateFeedToken } from './store.ts';
 
 const FEED_NOT_FOUND =
   'This calendar link no longer works. Copy the new link from Settings in Brainboard.';
 
 const TOKEN_FILE_RE = /^([A-Za-z0-9_-]{43})\.ics$/;
 
-/** Calendar apps poll every few minutes at most; this stops a leaked link being hammered. */
+/**
+ * Calendar apps poll every few minutes at most; this stops a leaked link being hammered. Each
+ * link counts apart (its own counters), so an old link read past its limit never holds back
+ * the one the student made by resetting it.
+ */
 const FEED_WINDOWS = [
   { limit: 30, seconds: 60 },
   { limit: 1000, seconds: 86_400 },
@@ -50,7 +54,7 @@ export function calendarFeedRoutes(db: Firestore, appUrl: string): Router {
 export function publicCalendarFeedRoutes(
   db: Firestore,
   appUrl: string,
-  limiter: RateLimiter = firestoreRateLimiter(db, FEED_WINDOWS, 'feed'),
+  limiter: RateLimiter = firestoreRateLimiter(db, FEED_WINDOWS, 'calendar-link'),
 ): Router {
   const router = Router();
   router.get(
@@ -60,7 +64,7 @@ export function publicCalendarFeedRoutes(
       if (!m?.[1]) throw notFound(FEED_NOT_FOUND);
       const uid = await feedOwner(db, m[1]);
       if (!uid) throw notFound(FEED_NOT_FOUND);
-      const decision = await limiter.hit(uid);
+      const decision = await limiter.hit(uid, Date.now(), linkKey(m[1]));
       if (!decision.ok) {
         res.set('Retry-After', String(decision.retryAfterSeconds));
         throw new HttpError(429, 'This calendar link was read too often. Try again later.');

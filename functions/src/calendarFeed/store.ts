@@ -13,6 +13,9 @@ const feedRecord = (db: Firestore, uid: string) =>
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
 
+/** What names one link among a student's links (its rate-limit counters): a hash prefix. */
+export const linkKey = (token: string) => hashToken(token).slice(0, 32);
+
 /** The student's feed token, made on first use. */
 export async function feedTokenOf(db: Firestore, uid: string, now: Date): Promise<string> {
   const existing = (await feedRecord(db, uid).get()).get('token') as unknown;

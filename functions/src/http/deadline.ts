@@ -10,6 +10,23 @@ export const RETRY_AFTER_SECONDS = 5;
 /** The longest a request waits on the database before it answers 503. */
 export const DATABASE_DEADLINE_MS = 5_000;
 
+/**
+ * The API function's timeout (functions/src/index.ts declares it): the platform cuts a request
+ * that runs longer, with no answer the student could read.
+ */
+export const FUNCTION_TIMEOUT_SECONDS = 300;
+
+/**
+ * The longest any request runs, whatever deadline its route set or lifted (an AI answer, a PDF
+ * upload, a feed import): past it the API answers 503 itself. A minute before the platform's
+ * timeout, which counts from the request's arrival, the body's upload included.
+ */
+const REQUEST_CEILING_MS = (FUNCTION_TIMEOUT_SECONDS - 60) * 1000;
+
+/** What a student reads when a request ran into the ceiling. */
+export const TOOK_TOO_LONG =
+  'Brainboard took too long to answer, so it stopped. Please try again in a few seconds.';
+
 /** gRPC status codes that mean "the database did not answer", not "your request was wrong". */
 const UNAVAILABLE_CODES = new Set([4 /* DEADLINE_EXCEEDED */, 14 /* UNAVAILABLE */]);
 
@@ -127,14 +144,42 @@ export function armDeadline(res: Response, ms: number): void {
 }
 
 /**
+ * Past the ceiling every request ends: one that has not answered gets 503 with a sentence
+ * (and, like one past its deadline, may write nothing more); a streamed answer that has
+ * started is ended, so the client sees the end of a stream instead of a cut connection.
+ */
+function armCeiling(res: Response, ms: number): NodeJS.Timeout {
+  const timer = setTimeout(() => {
+    if (res.writableEnded) return;
+    res.locals.timedOut = true;
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    res.set('Retry-After', String(RETRY_AFTER_SECONDS));
+    res.status(503).json({ error: TOOK_TOO_LONG });
+  }, ms);
+  timer.unref();
+  return timer;
+}
+
+/**
  * The whole request's deadline: a request that has not started answering after `ms` (a
  * database that stopped answering, say) gets 503 with Retry-After, and anything the route
- * tries to send later is dropped. A streamed answer that has started is left alone.
+ * tries to send later is dropped. A streamed answer that has started is left alone until the
+ * ceiling (`ceilingMs`), which no route lifts.
  */
-export function requestDeadline(ms = DATABASE_DEADLINE_MS): RequestHandler {
+export function requestDeadline(
+  ms = DATABASE_DEADLINE_MS,
+  ceilingMs = REQUEST_CEILING_MS,
+): RequestHandler {
   return (_req, res, next) => {
     armDeadline(res, ms);
-    const clear = () => clearTimeout(res.locals.deadline as NodeJS.Timeout | undefined);
+    const ceiling = armCeiling(res, ceilingMs);
+    const clear = () => {
+      clearTimeout(res.locals.deadline as NodeJS.Timeout | undefined);
+      clearTimeout(ceiling);
+    };
     res.once('finish', clear);
     res.once('close', clear);
     currentResponse.run(res, next);
@@ -143,7 +188,7 @@ export function requestDeadline(ms = DATABASE_DEADLINE_MS): RequestHandler {
 
 /**
  * Lifts the request's deadline before work that has its own (an AI provider's answer);
- * database calls after it keep the client's per-call deadline.
+ * database calls after it keep the client's per-call deadline, and the request its ceiling.
  */
 export function liftDeadline(res: Response): void {
   clearTimeout(res.locals.deadline as NodeJS.Timeout | undefined);

@@ -68,7 +68,7 @@ describe('JSON errors', () => {
       body: JSON.stringify({ text: 'x'.repeat(2048) }),
     });
     expect(big.status).toBe(413);
-    expect(await big.json()).toEqual({ error: 'The request is too large. The limit is 1 MB.' });
+    expect(await big.json()).toEqual({ error: 'The request is too large. The limit is 1 KB.' });
   });
 
   it('answers an unknown path with 404 JSON', async () => {

@@ -31,13 +31,25 @@ export const notFoundHandler: RequestHandler = (_req, res) => {
   res.status(404).json({ error: 'There is no such API endpoint.' });
 };
 
-/** Malformed JSON, or JSON that is a bare value (a string, a number) instead of an object. */
-const NOT_JSON_OBJECT = 'The request body is not valid JSON.';
+/** A body that does not parse as JSON. */
+const NOT_JSON = 'The request body is not valid JSON.';
 
 interface BodyParserError {
   type?: string;
   status?: number;
+  /** The limit a body went over, in bytes. */
+  limit?: unknown;
 }
+
+/** "1 MB", "4 KB", "512 bytes". */
+function sizeText(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KB`;
+  return `${bytes} bytes`;
+}
+
+/** A body over its route's limit (docs/product.md, Limits: JSON bodies 1 MB). */
+const tooLarge = (limit: number) => `The request is too large. The limit is ${sizeText(limit)}.`;
 
 /** JSON errors (docs/product.md, Messages): a sentence a person can act on, never a stack trace. */
 export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next) => {
@@ -62,11 +74,12 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next
   }
   const parserError = err as BodyParserError;
   if (parserError?.type === 'entity.too.large' || parserError?.status === 413) {
-    res.status(413).json({ error: 'The request is too large. The limit is 1 MB.' });
+    const limit = typeof parserError.limit === 'number' ? parserError.limit : 1024 * 1024;
+    res.status(413).json({ error: tooLarge(limit) });
     return;
   }
   if (parserError?.type === 'entity.parse.failed') {
-    res.status(400).json({ error: NOT_JSON_OBJECT });
+    res.status(400).json({ error: NOT_JSON });
     return;
   }
   if (parserError?.type === 'encoding.unsupported' || parserError?.type === 'charset.unsupported') {

@@ -98,6 +98,21 @@ describe('firestoreRateLimiter', () => {
     expect(await upload.hit('u1', T0)).toEqual({ ok: true });
   });
 
+  it('counts each scope of a student apart (one calendar link does not hold back another)', async () => {
+    const { db, docs } = memoryDb();
+    const links = firestoreRateLimiter(db, windows, 'calendar-link');
+    for (let i = 0; i < 3; i++) await links.hit('u1', T0, 'old');
+    expect((await links.hit('u1', T0, 'old')).ok).toBe(false);
+    expect(await links.hit('u1', T0, 'new')).toEqual({ ok: true });
+    expect(
+      docs.has(rateCounterPath('u1', 'calendar-link', 60, rateWindowIndex(60, T0), 'new')),
+    ).toBe(true);
+    expect(rateCounterPath('u1', 'calendar-link', 60, 7, 'ab12')).toBe(
+      'users/u1/private/calendar-link-ab12-rate-60s-7',
+    );
+    await expect(links.hit('u1', T0, '../other')).rejects.toThrow(/scope/);
+  });
+
   it('keeps one counter document per user, kind and window, with its limit and expiry', async () => {
     const { db, docs } = memoryDb();
     await firestoreRateLimiter(db, windows, 'upload').hit('u1', T0 + 30_000);

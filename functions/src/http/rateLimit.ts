@@ -9,8 +9,11 @@ export interface RateWindow {
 type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 export interface RateLimiter {
-  /** Counts one request of `uid` and says whether it is within the limits. */
-  hit(uid: string, now?: number): Promise<RateDecision>;
+  /**
+   * Counts one request of `uid` and says whether it is within the limits. With a `scope` (one
+   * calendar link, say) it counts that scope of the student's apart from the others.
+   */
+  hit(uid: string, now?: number, scope?: string): Promise<RateDecision>;
   /** Says whether one more request of `uid` would be within the limits, counting nothing. */
   check?(uid: string, now?: number): Promise<RateDecision>;
 }
@@ -53,16 +56,22 @@ export function uploadRateWindowsFromEnv(env: NodeJS.ProcessEnv = process.env): 
   );
 }
 
-export type RateKind = 'ai' | 'upload' | 'feed';
+export type RateKind = 'ai' | 'upload' | 'feed' | 'calendar-link';
 
 /** The window of `seconds` that the instant `now` (ms since the epoch) falls in, counted from the epoch. */
 export function rateWindowIndex(seconds: number, now: number): number {
   return Math.floor(now / 1000 / seconds);
 }
 
-/** Where the counter of one user, kind and window lives. */
-export function rateCounterPath(uid: string, kind: RateKind, seconds: number, index: number) {
-  return `users/${uid}/private/${kind}-rate-${seconds}s-${index}`;
+/** Where the counter of one user, kind (and scope, when there is one) and window lives. */
+export function rateCounterPath(
+  uid: string,
+  kind: RateKind,
+  seconds: number,
+  index: number,
+  scope?: string,
+) {
+  return `users/${uid}/private/${kind}${scope ? `-${scope}` : ''}-rate-${seconds}s-${index}`;
 }
 
 /**
@@ -78,8 +87,8 @@ export function feedRateWindowsFromEnv(env: NodeJS.ProcessEnv = process.env): Ra
 }
 
 /**
- * Fixed-window counters in Firestore, one document per user, kind and window at
- * `users/{uid}/private/{kind}-rate-{seconds}s-{index}`, bumped with
+ * Fixed-window counters in Firestore, one document per user, kind (and scope) and window at
+ * `users/{uid}/private/{kind}[-{scope}]-rate-{seconds}s-{index}`, bumped with
  * `FieldValue.increment` (no read-modify-write, so it is exact on real
  * Firestore and in lite mode alike, and shared by every function instance),
  * then read back. Counters carry `expires_at` for a Firestore TTL policy.
@@ -115,13 +124,16 @@ export function firestoreRateLimiter(
       });
       return retryAfter > 0 ? { ok: false, retryAfterSeconds: retryAfter } : { ok: true };
     },
-    async hit(uid, now = Date.now()) {
+    async hit(uid, now = Date.now(), scope) {
+      if (scope !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(scope)) {
+        throw new Error('A rate limit scope is a short id.');
+      }
       const refs = windows.map((w) => {
         const index = rateWindowIndex(w.seconds, now);
         return {
           window: w,
           end: (index + 1) * w.seconds * 1000,
-          ref: db.doc(rateCounterPath(uid, kind, w.seconds, index)),
+          ref: db.doc(rateCounterPath(uid, kind, w.seconds, index, scope)),
         };
       });
       const batch = db.batch();

@@ -14,7 +14,6 @@ import {
   readSubscriptions,
   removeSubscription,
   saveSubscription,
-  subscriptionId,
   subscriptionsOf,
 } from './subscriptions.ts';
 
@@ -99,17 +98,14 @@ export function pushRoutes(
       if (!isAllowedPushEndpoint(subscription.endpoint, cfg.localEndpointBase)) {
         throw badRequest(ENDPOINT_REFUSED);
       }
-      const existing = await listDevices(db, uid);
-      const id = subscriptionId(subscription.endpoint);
-      if (existing.length >= MAX_DEVICES && !existing.some((d) => d.id === id)) {
-        throw badRequest(`You can have at most ${MAX_DEVICES} devices. Remove one first.`);
-      }
-      await saveSubscription(
+      // The cap is checked in the transaction that adds the device (subscriptions.ts).
+      const id = await saveSubscription(
         db,
         uid,
         { endpoint: subscription.endpoint, keys: subscription.keys, device_name },
         new Date(),
       );
+      if (!id) throw badRequest(`You can have at most ${MAX_DEVICES} devices. Remove one first.`);
       res.status(201).json({ id } satisfies AnswerOf<'POST /api/push/subscriptions'>);
     }),
   );

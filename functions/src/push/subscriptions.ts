@@ -20,7 +20,7 @@ export const subscriptionsOf = (db: Firestore, uid: string) =>
   db.collection('users').doc(uid).collection('push_subscriptions');
 export const pushUsers = (db: Firestore) => db.collection('push_users');
 
-export const subscriptionId = (endpoint: string) =>
+const subscriptionId = (endpoint: string) =>
   createHash('sha256').update(endpoint).digest('hex').slice(0, 40);
 
 export async function listDevices(db: Firestore, uid: string): Promise<PushDevice[]> {
@@ -41,24 +41,40 @@ export async function readSubscriptions(
   return snap.docs.map((d) => ({ id: d.id, ...(d.data() as StoredSubscription) }));
 }
 
-/** Stores (or refreshes) a device; answers its id. */
+/**
+ * Stores (or refreshes) a device, unless the student already has `max` others: answers its id,
+ * or null when the list is full. One transaction reads the list and writes the device, and
+ * every change to a student's devices (this and removeSubscription) reads and writes their
+ * `push_users/{uid}` document too, so two changes at once conflict and run one after the
+ * other: concurrent subscribes cannot pass the cap together.
+ */
 export async function saveSubscription(
   db: Firestore,
   uid: string,
   sub: Omit<StoredSubscription, 'created_at'>,
   now: Date,
-): Promise<string> {
+  max = MAX_DEVICES,
+): Promise<string | null> {
   const id = subscriptionId(sub.endpoint);
-  const batch = db.batch();
-  batch.set(subscriptionsOf(db, uid).doc(id), { ...sub, created_at: now.toISOString() });
-  batch.set(pushUsers(db).doc(uid), { uid, updated_at: now.toISOString() });
-  await batch.commit();
-  return id;
+  const marker = pushUsers(db).doc(uid);
+  return db.runTransaction(async (tx) => {
+    await tx.get(marker);
+    const devices = await tx.get(subscriptionsOf(db, uid));
+    if (devices.size >= max && !devices.docs.some((d) => d.id === id)) return null;
+    tx.set(subscriptionsOf(db, uid).doc(id), { ...sub, created_at: now.toISOString() });
+    tx.set(marker, { uid, updated_at: now.toISOString() });
+    return id;
+  });
 }
 
 /** Removes a device; the student leaves the dispatcher's list with their last one. */
 export async function removeSubscription(db: Firestore, uid: string, id: string): Promise<void> {
-  await subscriptionsOf(db, uid).doc(id).delete();
-  const rest = await subscriptionsOf(db, uid).limit(1).get();
-  if (rest.empty) await pushUsers(db).doc(uid).delete();
+  const marker = pushUsers(db).doc(uid);
+  await db.runTransaction(async (tx) => {
+    await tx.get(marker);
+    const devices = await tx.get(subscriptionsOf(db, uid));
+    tx.delete(subscriptionsOf(db, uid).doc(id));
+    if (devices.docs.every((d) => d.id === id)) tx.delete(marker);
+    else tx.set(marker, { uid, updated_at: new Date().toISOString() });
+  });
 }
