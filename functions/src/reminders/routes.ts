@@ -6,6 +6,7 @@ import { planChange } from '../assignments/change.ts';
 import { readInTransaction } from '../assignments/store.ts';
 import { forbidden, HttpError, notFound, route } from '../http/errors.ts';
 import { parseBody } from '../http/validate.ts';
+import { requireLiveAccount } from '../users/liveAccount.ts';
 import { verifyActionToken } from './actionToken.ts';
 import { actionUsesOf, isAlreadyExists, snoozesOf } from './store.ts';
 
@@ -56,6 +57,8 @@ export function reminderActionRoutes(db: Firestore, key: Buffer | null): Router 
           const card = typeof doc?.created_at === 'string' ? doc.created_at : '';
           if (!doc || card !== claims.card) throw notFound(NOT_FOUND);
           if ((await tx.get(use)).exists) throw new HttpError(410, ACTION_USED);
+          // The use record (and a snooze) are new documents under the user.
+          await requireLiveAccount(tx, db, uid);
           const done =
             action === 'done' && doc.status !== 'done'
               ? await planChange(tx, db, uid, doc, { id: assignmentId, status: 'done' }, now)
