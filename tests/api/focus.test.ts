@@ -190,3 +190,71 @@ describe('GET /api/focus/next', () => {
     expect(res.status).toBe(204);
   });
 });
+
+describe('POST /api/assignment/:id/focus-sessions on one card', () => {
+  /** The reported case: each session finished 32 s after the starts. */
+  const RAN_MS = 32_000;
+
+  /**
+   * `rounds` times: `starts` sessions started at once on one card, then all finished at once
+   * after RAN_MS. Answers what each round added beyond the time that passed.
+   */
+  async function startAndFinish(rounds: number, starts: number): Promise<string[]> {
+    const s = await student();
+    const created = await call<{ item: { id: string } }>('POST', '/api/assignment', {
+      token: s.user.idToken,
+      csrf: s.csrf,
+      body: { title: 'Reading log' },
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.item.id;
+    const event = (session_id: string, event: string) =>
+      call('POST', `/api/assignment/${id}/focus-sessions`, {
+        token: s.user.idToken,
+        csrf: s.csrf,
+        body: { session_id, event },
+      });
+    const sessions = admin().db.collection(`users/${s.user.uid}/focus_sessions`);
+
+    let total = 0;
+    const problems: string[] = [];
+    for (let round = 1; round <= rounds && problems.length === 0; round++) {
+      const ids = Array.from({ length: starts }, (_, i) => `round-${round}-device-${i}`);
+      const began = Date.now();
+      const started = await Promise.all(ids.map((sid) => event(sid, 'start')));
+      const refused = started.filter((r) => r.status !== 200);
+      if (refused.length > 0) problems.push(`round ${round}: start answered ${refused[0]!.text}`);
+      // The server counts with its own clock: a session that ran for 32 s is one that started
+      // 32 s earlier, so every session still running is moved back by that much.
+      const running = await sessions.where('state', '==', 'running').get();
+      await Promise.all(
+        running.docs.map((d) =>
+          d.ref.update({ running_since: (d.get('running_since') as number) - RAN_MS }),
+        ),
+      );
+      const finished = await Promise.all(ids.map((sid) => event(sid, 'finish')));
+      const passed = Date.now() - began + RAN_MS;
+      const failed = finished.filter((r) => r.status !== 200);
+      if (failed.length > 0) problems.push(`round ${round}: finish answered ${failed[0]!.text}`);
+      const read = await call<{ item: { focus_minutes: number } }>('GET', `/api/assignment/${id}`, {
+        token: s.user.idToken,
+      });
+      const minutes = read.body.item.focus_minutes;
+      if ((minutes - total) * 60_000 > passed) {
+        problems.push(`round ${round}: ${minutes - total} minutes added in ${passed} ms`);
+      }
+      total = minutes;
+    }
+    return problems;
+  }
+
+  it('40 sessions started at once and finished 32 s later add at most the time that passed', async () => {
+    expect(await startAndFinish(1, 40)).toEqual([]);
+  });
+
+  // Six at once: the Functions emulator runs at most six requests together (more wait in its
+  // queue), so six is as parallel as the stack gets; fifty rounds keep the run under a minute.
+  it('nothing inflates in 50 rounds of six sessions started and finished at once', async () => {
+    expect(await startAndFinish(50, 6)).toEqual([]);
+  });
+});

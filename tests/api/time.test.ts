@@ -79,14 +79,16 @@ describe('subtask estimates across two devices', () => {
 });
 
 describe('POST /api/assignment/{id}/focus-sessions', () => {
-  it('adds the minutes of both devices’ sessions, counted by the server', async () => {
+  it('counts one device at a time: a start on the phone ends the laptop’s session, its minutes kept', async () => {
     const { uid, laptop, phone } = await twoDevices('focus-minutes');
     const a = await create(laptop, { title: 'Essay' });
     expect(a.focus_minutes).toBe(0);
 
     expect((await event(laptop, a.id, 'laptop-1', 'start')).status).toBe(200);
-    expect((await event(phone, a.id, 'phone-1', 'start')).status).toBe(200);
     await ranFor(uid, 'laptop-1', 10);
+    // Focus Mode opened on the phone: the laptop's 10 minutes count, the phone's from now on.
+    const moved = await event(phone, a.id, 'phone-1', 'start');
+    expect(moved.body).toMatchObject({ counted_minutes: 0, item: { focus_minutes: 10 } });
     await ranFor(uid, 'phone-1', 7);
 
     const [paused, finished] = await Promise.all([
@@ -94,22 +96,27 @@ describe('POST /api/assignment/{id}/focus-sessions', () => {
       event(phone, a.id, 'phone-1', 'finish'),
     ]);
     expect([paused.status, finished.status]).toEqual([200, 200]);
+    expect(paused.body).toMatchObject({ counted_minutes: 10 });
     expect((await read(phone, a.id)).focus_minutes).toBe(17);
 
-    // Paused time does not count: a long pause, then 5 more minutes.
-    await admin()
-      .db.doc(`users/${uid}/focus_sessions/laptop-1`)
-      .update({ counted_ms: 10 * 60_000 });
-    expect((await event(laptop, a.id, 'laptop-1', 'resume')).status).toBe(200);
-    await ranFor(uid, 'laptop-1', 5);
-    const last = await event(laptop, a.id, 'laptop-1', 'finish');
-    expect(last.body).toMatchObject({ counted_minutes: 15, item: { focus_minutes: 22 } });
+    // Paused time does not count: 4 minutes, a pause, then 5 more.
+    expect((await event(laptop, a.id, 'laptop-2', 'start')).status).toBe(200);
+    await ranFor(uid, 'laptop-2', 4);
+    expect((await event(laptop, a.id, 'laptop-2', 'pause')).body).toMatchObject({
+      counted_minutes: 4,
+      item: { focus_minutes: 21 },
+    });
+    expect((await event(laptop, a.id, 'laptop-2', 'resume')).status).toBe(200);
+    await ranFor(uid, 'laptop-2', 5);
+    const last = await event(laptop, a.id, 'laptop-2', 'finish');
+    expect(last.body).toMatchObject({ counted_minutes: 9, item: { focus_minutes: 26 } });
 
     // Retried events change nothing.
+    await event(laptop, a.id, 'laptop-2', 'finish');
     await event(laptop, a.id, 'laptop-1', 'finish');
     await event(phone, a.id, 'phone-1', 'finish');
     const item = await read(laptop, a.id);
-    expect(item.focus_minutes).toBe(22);
+    expect(item.focus_minutes).toBe(26);
     expect(item.version).toBeGreaterThan(a.version);
   });
 

@@ -13,8 +13,8 @@ import {
   type AnswerOf,
 } from '@brainboard/domain';
 import { Router } from 'express';
-import type { Firestore, UpdateData } from 'firebase-admin/firestore';
-import { createHash, randomBytes } from 'node:crypto';
+import type { Firestore } from 'firebase-admin/firestore';
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { deleteChat } from '../ai/chats.ts';
 import { removeAssignmentFiles } from '../files/records.ts';
@@ -22,10 +22,11 @@ import { fileStoreFromEnv } from '../files/store.ts';
 import { callerOf } from '../http/auth.ts';
 import { HttpError, route } from '../http/errors.ts';
 import { parseBody } from '../http/validate.ts';
-import { planRepeatDelete, planRepeatEdit } from '../recurrence/edit.ts';
+import { planRepeatDelete } from '../recurrence/edit.ts';
 import { repeatOf, startSeries } from '../recurrence/series.ts';
 import { profileZone } from '../reminders/dispatcher.ts';
 import { profileRef } from '../users/profile.ts';
+import { newNoteId, planChange } from './change.ts';
 import { entryListRoutes, type EntryList } from './entryList.ts';
 import { ASSIGNMENT_NOT_FOUND, answer, idParam, mustReadIn, pathId } from './lookup.ts';
 import {
@@ -34,17 +35,11 @@ import {
   createAssignment,
   isoDate,
   listAssignments,
-  noteMap,
-  subtaskMap,
   toAssignment,
-  writeStamp,
-  type AssignmentDoc,
 } from './store.ts';
 
 const STALE_VERSION =
   'This assignment was changed on another device, so nothing was saved. Here is the latest copy.';
-
-const newNoteId = (now: number) => `note-${now}-${randomBytes(4).toString('hex')}`;
 
 const subtaskPatchSchema = z
   .strictObject(
@@ -179,15 +174,15 @@ export function assignmentRoutes(db: Firestore): Router {
     }),
   );
 
-  // Read and written in one transaction: the version check and completed_date both depend on
-  // the stored copy. A stale `version` writes nothing and answers 409 with the current copy.
+  // Read and written in one transaction: the version check, completed_date and a repeat's next
+  // card all depend on the stored copy (planChange, shared with a notification's Done). A stale
+  // `version` writes nothing and answers 409 with the current copy.
   router.patch(
     '/assignment',
     route(async (req, res) => {
       const { uid } = callerOf(req);
       const input = parseBody(assignmentPatchSchema, req.body);
       const now = new Date();
-      const today = isoDate(now);
       try {
         await db.runTransaction(async (tx) => {
           const before = await mustReadIn(tx, db, uid, input.id);
@@ -195,51 +190,8 @@ export function assignmentRoutes(db: Firestore): Router {
           if (input.version !== undefined && input.version !== current.version) {
             throw new StaleVersion(current);
           }
-          const fields: UpdateData<AssignmentDoc> = {};
-          if (input.title !== undefined) fields.title = input.title;
-          if (input.description !== undefined) fields.description = input.description;
-          if (input.due_date !== undefined) fields.due_date = input.due_date;
-          if (input.rank !== undefined) fields.rank = input.rank;
-          if (input.reminders !== undefined) fields.reminders = input.reminders;
-          if (input.status !== undefined) {
-            fields.status = input.status;
-            // Entering done stamps completed_date; leaving done clears it.
-            if (input.status === 'done' && before.status !== 'done') {
-              fields.completed_date = now.toISOString();
-            } else if (input.status !== 'done') {
-              fields.completed_date = null;
-            }
-          }
-          if (input.subtasks !== undefined) {
-            fields.subtasks = subtaskMap(
-              input.subtasks.map((s) => ({ ...s, id: s.id ?? newSubtaskId(now.getTime()) })),
-              today,
-            );
-          }
-          if (input.notes !== undefined) {
-            fields.notes = noteMap(
-              input.notes.map((n) => ({ ...n, id: n.id ?? newNoteId(now.getTime()) })),
-              today,
-            );
-          }
-          const repeat = await planRepeatEdit(
-            tx,
-            db,
-            uid,
-            input.id,
-            before,
-            input,
-            {
-              subtasks: fields.subtasks as AssignmentDoc['subtasks'] | undefined,
-            },
-            now,
-          );
-          tx.update(assignmentRef(db, uid, input.id), {
-            ...fields,
-            ...repeat.fields,
-            ...writeStamp(now),
-          } as UpdateData<AssignmentDoc>);
-          repeat.write(tx);
+          const write = await planChange(tx, db, uid, before, input, now);
+          write(tx);
         });
       } catch (err) {
         if (err instanceof StaleVersion) {

@@ -14,7 +14,6 @@ import {
   type DocumentReference,
   type Firestore,
   type Transaction,
-  type UpdateData,
 } from 'firebase-admin/firestore';
 import { requireLiveAccount } from '../users/liveAccount.ts';
 
@@ -232,20 +231,6 @@ export async function readInTransaction(
 ): Promise<AssignmentDoc | null> {
   const snap = await tx.get(assignmentRef(db, uid, id));
   return snap.exists ? (snap.data() as AssignmentDoc) : null;
-}
-
-/**
- * Writes only the given fields (plus updated_at): never a whole document from
- * a possibly stale copy (docs/architecture.md, The data model).
- */
-export async function writeFields(
-  db: Firestore,
-  uid: string,
-  id: string,
-  fields: UpdateData<AssignmentDoc>,
-  now = new Date(),
-): Promise<void> {
-  await assignmentRef(db, uid, id).update({ ...fields, ...writeStamp(now) });
 }
 
 /**

@@ -11,9 +11,14 @@ import { profileRef } from '../users/profile.ts';
  * the browser so a retried event changes nothing) runs from `start` to `pause`, again from
  * `resume`, and ends at `finish`. Running time is measured with the server's clock; a hidden tab
  * keeps running, as the timer does. One session counts at most the timer's length, so a tab left
- * open for hours adds 25 minutes, not hours. Counted whole minutes are added to the assignment's
- * `focus_minutes` with an increment at each pause and at the finish, so two devices focusing on
- * the same assignment both count.
+ * open for hours adds 25 minutes, not hours. Counted whole minutes (never a part of one) are added
+ * to the assignment's `focus_minutes` with an increment at each pause and at the finish.
+ *
+ * One session per assignment is open at a time (`users/{uid}/focus_open/{assignmentId}` names it):
+ * a start while another is open (Focus Mode opened on a second device, or again after a closed
+ * tab that never said finish) finishes that one at that moment, its time so far counted, and the
+ * new one counts from then on. So the minutes added to an assignment never exceed the time that
+ * passed, however many sessions are started (docs/product.md, Time you can see).
  */
 
 const FOCUS_EVENTS = ['start', 'pause', 'resume', 'finish'] as const;
@@ -106,10 +111,10 @@ export function applyFocusEvent(
   }
   if (event === 'start' || (event === 'pause' && session.state !== 'running')) return unchanged;
 
-  // pause or finish: count the running stretch, then add the newly counted whole minutes
-  // (rounded at the finish, so the last part-minute counts when it is most of one).
+  // pause or finish: count the running stretch, then add the newly counted whole minutes. Never
+  // rounded up: a minute is added only once it has passed.
   const counted = session.counted_ms + stretch(session, now);
-  const minutes = event === 'finish' ? Math.round(counted / 60_000) : Math.floor(counted / 60_000);
+  const minutes = Math.floor(counted / 60_000);
   const creditMinutes = Math.max(0, minutes - session.credited_minutes);
   return {
     ok: true,
@@ -126,13 +131,62 @@ export function applyFocusEvent(
   };
 }
 
+/** The session open on an assignment, and that session as stored (null when gone). */
+interface OpenSession {
+  id: string;
+  session: FocusSessionDoc | null;
+}
+
+/** One event's outcome, and what it does to the assignment's open session. */
+export interface FocusPlan {
+  outcome: EventOutcome;
+  /** The other session this start finished, with the minutes that adds. */
+  closed: { id: string; session: FocusSessionDoc; creditMinutes: number } | null;
+  /** The open session afterwards: an id, null for none, undefined when unchanged. */
+  open: string | null | undefined;
+}
+
+/**
+ * Event `event` of session `sessionId` (stored as `stored`) on assignment `assignmentId`, whose
+ * open session is `open`, at server time `now` (ms). A new session's start finishes the open one
+ * first, at `now`, and becomes the open one; a finish of the open one leaves none open.
+ */
+export function planFocusEvent(
+  stored: FocusSessionDoc | null,
+  sessionId: string,
+  open: OpenSession | null,
+  assignmentId: string,
+  event: FocusEvent,
+  now: number,
+): FocusPlan {
+  const outcome = applyFocusEvent(stored, assignmentId, event, now);
+  if (!outcome.ok || !outcome.changed) return { outcome, closed: null, open: undefined };
+  if (!stored) {
+    const other = open && open.id !== sessionId ? open.session : null;
+    const ended = other ? applyFocusEvent(other, assignmentId, 'finish', now) : null;
+    const closed =
+      open && ended?.ok && ended.changed
+        ? { id: open.id, session: ended.session, creditMinutes: ended.creditMinutes }
+        : null;
+    return { outcome, closed, open: sessionId };
+  }
+  const finished = outcome.session.state === 'finished' && open?.id === sessionId;
+  return { outcome, closed: null, open: finished ? null : undefined };
+}
+
 function focusSessionRef(db: Firestore, uid: string, sessionId: string) {
   return profileRef(db, uid).collection('focus_sessions').doc(sessionId);
 }
 
+/** Which session is open on an assignment: `{ session_id, updated_at }`. */
+function openSessionRef(db: Firestore, uid: string, assignmentId: string) {
+  return profileRef(db, uid).collection('focus_open').doc(assignmentId);
+}
+
 /**
  * Records one event in a transaction with the assignment's increment, so an event is counted
- * once or not at all. Answers null when the assignment does not exist, the outcome otherwise.
+ * once or not at all, and two starts at once leave one session open. Answers null when the
+ * assignment does not exist, the outcome otherwise.
  */
 export async function recordFocusEvent(
   db: Firestore,
@@ -143,25 +197,48 @@ export async function recordFocusEvent(
   now = Date.now(),
 ): Promise<EventOutcome | null> {
   const sessionRef = focusSessionRef(db, uid, sessionId);
+  const openRef = openSessionRef(db, uid, assignmentId);
   const ref = assignmentRef(db, uid, assignmentId);
   return db.runTransaction(async (tx) => {
-    const [assignment, stored] = await Promise.all([tx.get(ref), tx.get(sessionRef)]);
+    const [assignment, stored, pointer] = await Promise.all([
+      tx.get(ref),
+      tx.get(sessionRef),
+      tx.get(openRef),
+    ]);
     if (!assignment.exists) return null;
-    const outcome = applyFocusEvent(
+    const openId = pointer.get('session_id') as unknown;
+    let open: OpenSession | null = null;
+    if (typeof openId === 'string') {
+      // Only a new session's start acts on another open session; then it is read too.
+      const other =
+        !stored.exists && event === 'start' && openId !== sessionId
+          ? await tx.get(focusSessionRef(db, uid, openId))
+          : null;
+      open = { id: openId, session: other?.exists ? (other.data() as FocusSessionDoc) : null };
+    }
+    const plan = planFocusEvent(
       stored.exists ? (stored.data() as FocusSessionDoc) : null,
+      sessionId,
+      open,
       assignmentId,
       event,
       now,
     );
+    const { outcome, closed } = plan;
     if (!outcome.ok || !outcome.changed) return outcome;
+    const at = new Date(now).toISOString();
     // A new session is a new document under the user: not while the account is being deleted.
     if (!stored.exists) await requireLiveAccount(tx, db, uid);
     tx.set(sessionRef, outcome.session);
-    if (outcome.creditMinutes > 0) {
+    if (closed) tx.set(focusSessionRef(db, uid, closed.id), closed.session);
+    if (plan.open === null) tx.delete(openRef);
+    else if (plan.open) tx.set(openRef, { session_id: plan.open, updated_at: at });
+    const credit = outcome.creditMinutes + (closed?.creditMinutes ?? 0);
+    if (credit > 0) {
       tx.update(ref, {
-        focus_minutes: FieldValue.increment(outcome.creditMinutes),
+        focus_minutes: FieldValue.increment(credit),
         version: FieldValue.increment(1),
-        updated_at: new Date(now).toISOString(),
+        updated_at: at,
       });
     }
     return outcome;

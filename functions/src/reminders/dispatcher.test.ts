@@ -57,6 +57,7 @@ const essay: RemindableDoc = {
   due_date: '2026-06-01T10:00:00',
   status: 'new',
   reminders: null,
+  created_at: '2026-05-20T12:00:00.000Z',
 };
 const at = (iso: string) => new Date(iso);
 
@@ -90,6 +91,8 @@ describe('the reminder dispatcher', () => {
       action: 'done',
       uid: 'u1',
       assignmentId: 'a1',
+      // The card it was made for: one re-created with the same id has another created_at.
+      card: '2026-05-20T12:00:00.000Z',
     });
     expect(verifyActionToken(payload.tokens.snooze!, key, now)?.action).toBe('snooze');
   });

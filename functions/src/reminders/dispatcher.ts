@@ -29,6 +29,8 @@ export interface RemindableDoc {
   due_date: string;
   status: string;
   reminders?: number[] | null | undefined;
+  /** Names this card in its buttons' tokens, so a card re-created with its id is another. */
+  created_at?: string | undefined;
 }
 
 interface ReminderProfile {
@@ -85,7 +87,7 @@ const deliveryId = (...parts: string[]) =>
 
 function reminderPayload(
   uid: string,
-  assignment: Pick<RemindableDoc, 'id' | 'title' | 'due_date'>,
+  assignment: Pick<RemindableDoc, 'id' | 'title' | 'due_date' | 'created_at'>,
   zone: string,
   now: Date,
   tokenKey: Buffer,
@@ -96,7 +98,10 @@ function reminderPayload(
   const tokens = Object.fromEntries(
     REMINDER_ACTIONS.map((action) => [
       action,
-      signActionToken({ action, uid, assignmentId: assignment.id, exp }, tokenKey),
+      signActionToken(
+        { action, uid, assignmentId: assignment.id, card: assignment.created_at ?? '', exp },
+        tokenKey,
+      ),
     ]),
   );
   return {

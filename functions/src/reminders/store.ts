@@ -9,7 +9,16 @@ const deliveriesOf = (db: Firestore, uid: string) =>
 export const snoozesOf = (db: Firestore, uid: string) =>
   db.collection('users').doc(uid).collection('reminder_snoozes');
 
-function isAlreadyExists(err: unknown): boolean {
+/**
+ * Notification buttons already used: `{useId}` (actionToken.ts) -> { action, assignment_id,
+ * used_at, expires_at }. Kept until the token expires; `expires_at` is the field of a Firestore
+ * TTL policy on the collection group (firestore.indexes.json), which deletes them afterwards.
+ */
+export const actionUsesOf = (db: Firestore, uid: string) =>
+  db.collection('users').doc(uid).collection('reminder_action_uses');
+
+/** Firestore's answer to create() of a document that exists. */
+export function isAlreadyExists(err: unknown): boolean {
   const code = (err as { code?: unknown })?.code;
   return code === 6 || code === 'already-exists' || code === 'ALREADY_EXISTS';
 }
@@ -39,6 +48,7 @@ export function firestoreReminderStore(db: Firestore): ReminderStore {
           due_date: a.due_date ?? '',
           status: a.status ?? 'new',
           reminders: Array.isArray(a.reminders) ? a.reminders : null,
+          created_at: typeof a.created_at === 'string' ? a.created_at : '',
         };
       });
     },

@@ -1,0 +1,92 @@
+import { newSubtaskId, type AssignmentPatchInput, type Status } from '@brainboard/domain';
+import type { Firestore, Transaction, UpdateData } from 'firebase-admin/firestore';
+import { randomBytes } from 'node:crypto';
+import { planRepeatEdit } from '../recurrence/edit.ts';
+import {
+  assignmentRef,
+  isoDate,
+  noteMap,
+  subtaskMap,
+  writeStamp,
+  type AssignmentDoc,
+} from './store.ts';
+
+/**
+ * The one place a change of an assignment is worked out, its status above all. Every way a card
+ * changes column goes through here, inside the caller's transaction: the board's edit and drag
+ * (`PATCH /api/assignment`, also what Focus Mode's "Mark as done" and the offline queue send) and
+ * a notification's Done button (`POST /api/reminders/action`). So wherever Done comes from, it
+ * stamps `completed_date`, and a repeating card brings its next card (docs/product.md,
+ * Assignments that repeat).
+ */
+
+export const newNoteId = (now: number) => `note-${now}-${randomBytes(4).toString('hex')}`;
+
+/**
+ * The status fields a move to `status` writes, given the stored status: entering Done stamps
+ * `completed_date`, leaving it clears it, and staying in Done keeps the first stamp.
+ */
+export function statusFields(
+  before: Status,
+  status: Status,
+  now: Date,
+): Pick<UpdateData<AssignmentDoc>, 'status' | 'completed_date'> {
+  if (status !== 'done') return { status, completed_date: null };
+  if (before !== 'done') return { status, completed_date: now.toISOString() };
+  return { status };
+}
+
+/**
+ * Plans the change `input` of the stored assignment `before` in transaction `tx`: every read
+ * (the series, the next card's place) happens here, and the answer is the write, for the caller
+ * to make after its own reads. The caller has read `before` in the same transaction and made its
+ * own checks (the version, a notification token).
+ */
+export async function planChange(
+  tx: Transaction,
+  db: Firestore,
+  uid: string,
+  before: AssignmentDoc,
+  input: AssignmentPatchInput,
+  now: Date,
+): Promise<(tx: Transaction) => void> {
+  const today = isoDate(now);
+  const fields: UpdateData<AssignmentDoc> = {};
+  if (input.title !== undefined) fields.title = input.title;
+  if (input.description !== undefined) fields.description = input.description;
+  if (input.due_date !== undefined) fields.due_date = input.due_date;
+  if (input.rank !== undefined) fields.rank = input.rank;
+  if (input.reminders !== undefined) fields.reminders = input.reminders;
+  if (input.status !== undefined)
+    Object.assign(fields, statusFields(before.status, input.status, now));
+  if (input.subtasks !== undefined) {
+    fields.subtasks = subtaskMap(
+      input.subtasks.map((s) => ({ ...s, id: s.id ?? newSubtaskId(now.getTime()) })),
+      today,
+    );
+  }
+  if (input.notes !== undefined) {
+    fields.notes = noteMap(
+      input.notes.map((n) => ({ ...n, id: n.id ?? newNoteId(now.getTime()) })),
+      today,
+    );
+  }
+  const repeat = await planRepeatEdit(
+    tx,
+    db,
+    uid,
+    input.id,
+    before,
+    input,
+    { subtasks: fields.subtasks as AssignmentDoc['subtasks'] | undefined },
+    now,
+  );
+  return (t) => {
+    t.update(assignmentRef(db, uid, input.id), {
+      ...fields,
+      ...repeat.fields,
+      ...writeStamp(now),
+    } as UpdateData<AssignmentDoc>);
+    repeat.write(t);
+  };
+}
