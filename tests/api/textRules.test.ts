@@ -264,6 +264,21 @@ describe('device names', () => {
     });
   });
 
+  it('refuses a push address with a lone surrogate with a 400, never storing it', async () => {
+    const { token, csrf } = await student();
+    const device = testDevice();
+    const endpoint = JSON.stringify(device.endpoint).slice(0, -1) + '\\ud800"';
+    const res = await call('POST', '/api/push/subscriptions', {
+      token,
+      csrf,
+      rawBody: `{"subscription":{"endpoint":${endpoint},"keys":${JSON.stringify(device.keys)}},"device_name":"Phone"}`,
+    });
+    expect(res.status, res.text).toBe(400);
+    expect(res.body).toEqual({
+      error: 'subscription.endpoint contains a broken character. Please retype it.',
+    });
+  });
+
   it('stores a name with NUL, CR/LF and U+202E cleaned, and refuses one of only zero-width characters', async () => {
     const { as, token, csrf } = await student();
     const cases: [string, string][] = [

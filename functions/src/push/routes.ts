@@ -43,9 +43,8 @@ export const subscribeSchema = z.strictObject(
   {
     subscription: z.object(
       {
-        endpoint: z
-          .string({ error: 'subscription.endpoint is required.' })
-          .max(2048, 'subscription.endpoint must be at most 2048 characters.'),
+        // Not cleaned: an address is refused rather than changed (a lone surrogate too).
+        endpoint: textSchema('subscription.endpoint', 2048, { clean: false }),
         expirationTime: z.number().nullable().optional(),
         keys: z.object(
           { p256dh: b64url('keys.p256dh', 65), auth: b64url('keys.auth', 16) },
