@@ -22,6 +22,8 @@ describe.runIf(browserAvailable('repeating assignment browser test'))(
 
       // 14 March 2031 is a Friday.
       const d = await addWithDue(page, 'Physics problem set', '2031-03-14', ['5', '00', 'PM']);
+      // Reminders and the repeat wait in a closed section of the editor.
+      await d.getByRole('button', { name: 'Reminders and Repeats' }).click();
       await d.getByLabel('Repeats').selectOption('weekly');
       expect(await d.getByRole('checkbox', { name: 'Fri' }).isChecked()).toBe(true);
       const created = saved(page, 'POST');
@@ -36,14 +38,18 @@ describe.runIf(browserAvailable('repeating assignment browser test'))(
       await expect.poll(() => first.count()).toBe(1);
       await first.getByText('Every Fri').waitFor();
 
-      // Finish it in the editor: a repeating card asks once which cards the change is for.
+      // Finish it in the editor: a repeating card asks once, in a dialog over the editor, which
+      // cards the change is for.
       await first.getByRole('heading', { name: 'Physics problem set' }).click();
       const e = page.getByRole('dialog');
       await e.getByRole('heading', { name: 'Edit Assignment' }).waitFor();
       await e.getByRole('button', { name: 'Description, Status, Notes, Files' }).click();
       await e.getByLabel('Status').selectOption('done');
       await e.getByRole('button', { name: 'Update' }).click();
-      await e.getByRole('button', { name: 'Only this one' }).click();
+      await page
+        .getByRole('alertdialog', { name: 'Change which assignments?' })
+        .getByRole('button', { name: 'Only this one' })
+        .click();
       // The save may wait for a fresh Functions worker on a busy machine.
       await expect.poll(() => page.getByRole('dialog').count(), { timeout: 15_000 }).toBe(0);
 

@@ -451,6 +451,106 @@ describe('AssignmentEditor: edit', () => {
     });
   });
 
+  it('asks in a dialog when Update would overwrite a change from another device', async () => {
+    fake.patch.mockImplementation((_p: string, body: object) =>
+      Promise.resolve({ item: { ...base, ...body } }),
+    );
+    const { user, view, onSaved } = setup({ assignment: base });
+    await user.clear(title());
+    await user.type(title(), 'Essay (laptop)');
+    view.rerender(
+      wrap(
+        <AssignmentEditor
+          {...{ onClose: vi.fn(), onSaved, onAssignmentChanged: vi.fn() }}
+          assignment={{ ...base, title: 'Essay (phone)' }}
+        />,
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    const ask = screen.getByRole('alertdialog', { name: 'Changed on another device' });
+    expect(ask).toHaveTextContent('Title: Essay (phone)');
+    expect(within(ask).getByRole('button', { name: 'Keep mine' })).toHaveFocus();
+
+    // Cancel: back to the editor, nothing sent.
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(fake.patch).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await user.click(screen.getByRole('button', { name: 'Use the other' }));
+    expect(title().value).toBe('Essay (phone)');
+    // Nothing of the student's own is left to send: it closes without a write.
+    expect(fake.patch).not.toHaveBeenCalled();
+    expect(onSaved).toHaveBeenCalledWith({ ...base, title: 'Essay (phone)' }, false);
+  });
+
+  it('"Keep mine" in the conflict question sends the student\'s value', async () => {
+    fake.patch.mockImplementation((_p: string, body: object) =>
+      Promise.resolve({ item: { ...base, ...body } }),
+    );
+    const { user, view } = setup({ assignment: base });
+    await user.clear(title());
+    await user.type(title(), 'Essay (laptop)');
+    view.rerender(
+      wrap(
+        <AssignmentEditor
+          {...{ onClose: vi.fn(), onSaved: vi.fn(), onAssignmentChanged: vi.fn() }}
+          assignment={{ ...base, title: 'Essay (phone)' }}
+        />,
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await user.click(screen.getByRole('button', { name: 'Keep mine' }));
+    expect(fake.patch).toHaveBeenCalledWith('/api/assignment', {
+      id: 'a1',
+      title: 'Essay (laptop)',
+    });
+  });
+
+  it('asks which repeats a change is for in a dialog, and Escape saves nothing', async () => {
+    const weekly = {
+      ...base,
+      series_id: 'series-1',
+      repeat: { rrule: 'FREQ=WEEKLY;BYDAY=TU', until: null },
+    };
+    fake.patch.mockImplementation((_p: string, body: object) =>
+      Promise.resolve({ item: { ...weekly, ...body } }),
+    );
+    const { user } = setup({ assignment: weekly });
+    await user.type(title(), '!');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    const ask = screen.getByRole('alertdialog', { name: 'Change which assignments?' });
+    expect(within(ask).getByRole('button', { name: 'Only this one' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Edit Assignment' })).toBeInTheDocument();
+    expect(fake.patch).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await user.click(screen.getByRole('button', { name: 'This and the ones after' }));
+    expect(fake.patch).toHaveBeenCalledWith('/api/assignment', {
+      id: 'a1',
+      title: 'Essay!',
+      scope: 'following',
+    });
+  });
+
+  it('keeps reminders and the repeat in a closed section that sums them up', async () => {
+    const weekly = { ...base, repeat: { rrule: 'FREQ=WEEKLY;BYDAY=TU', until: null } };
+    const { user } = setup({ assignment: weekly });
+    const toggle = screen.getByRole('button', { name: 'Reminders and Repeats' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(
+      screen.getByText('Reminders: 1 day and 1 hour before · Repeats every Tue'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Repeats')).not.toBeVisible();
+    await user.click(toggle);
+    expect(screen.getByLabelText('Repeats')).toBeVisible();
+    await user.click(screen.getByRole('radio', { name: 'No reminders' }));
+    await user.click(toggle);
+    expect(screen.getByText('Reminders: none · Repeats every Tue')).toBeInTheDocument();
+  });
+
   it('saves each subtask change on its own call', async () => {
     const after = { ...base, updated_at: '2026-11-02T00:00:00.000Z' };
     fake.post.mockResolvedValue({ item: after });

@@ -8,11 +8,12 @@ import {
   TITLE_WARN_THRESHOLD,
   type Status,
 } from '@brainboard/domain';
-import type { FormEvent, ReactNode } from 'react';
+import { useContext, type FormEvent, type ReactNode } from 'react';
 import { SuggestSubtasksButton } from '../ai/SuggestSubtasksButton.tsx';
 import { RepeatField } from '../recurrence/RepeatField.tsx';
 import { repeatFormOf } from '../recurrence/repeatForm.ts';
 import { ReminderOverride } from '../reminders/ReminderOverride.tsx';
+import { SessionContext } from '../session/sessionContext.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { MODAL_MIN_HEIGHT_PX, MODAL_MIN_WIDTH_PX } from '../ui/modalSizes.ts';
 import { EditorTime } from '../whatnow/EditorTime.tsx';
@@ -23,6 +24,7 @@ import { DueDateTimeSelector } from './DueDateTimeSelector.tsx';
 import type { EditorForm } from './editorForm.ts';
 import { NotesSection } from './NotesSection.tsx';
 import { AttachedPdfs } from './AttachedPdfs.tsx';
+import { remindersRepeatSummary } from './sectionSummary.ts';
 import { SubtasksSection } from './SubtasksSection.tsx';
 import type { AssignmentFormState } from './useAssignmentForm.ts';
 import type { EditorLists } from './useEditorLists.ts';
@@ -39,8 +41,10 @@ export interface AssignmentFormProps {
 }
 
 /**
- * The assignment form in its resizable dialog, the same for a new assignment and a saved one:
- * title, due date and reminders, repeat, subtasks, then description, status, notes and a PDF.
+ * The assignment form in its resizable dialog, the same for a new assignment and a saved one.
+ * What a student needs first comes first: title, due date and the subtasks; reminders and the
+ * repeat wait in a closed section whose one-line summary says what they are; then description,
+ * status, notes and PDFs.
  */
 export function AssignmentForm({
   state,
@@ -53,6 +57,9 @@ export function AssignmentForm({
   const pdfCount = state.attached.length;
   const { form, setForm, set } = draft;
   const { subtasks } = lists;
+  // The student's default reminder times, for the summary (the editor also renders outside a
+  // session in unit tests: then the product's defaults).
+  const defaults = useContext(SessionContext)?.user?.reminder_defaults;
 
   return (
     <Modal
@@ -105,22 +112,7 @@ export function AssignmentForm({
           onValidityChange={state.setDateValid}
           revealError={state.revealDateError}
         />
-        <ReminderOverride
-          value={form.reminders}
-          onChange={(reminders) => setForm({ ...form, reminders })}
-          hasDueDate={!!form.due_date}
-        />
         <ConflictNotice field="due_date" conflicts={draft.conflicts} onResolve={draft.resolve} />
-        <RepeatField
-          value={repeatForm}
-          onChange={(next) =>
-            state.setRepeatForm(
-              repeatForm.kind === 'never' && next.kind !== 'never'
-                ? { ...repeatFormOf(null, form.due_date), kind: next.kind, until: next.until }
-                : next,
-            )
-          }
-        />
 
         <Disclosure title="Subtasks" defaultOpen>
           <SubtasksSection
@@ -135,6 +127,32 @@ export function AssignmentForm({
                 onApprove={(suggested) => void lists.approveSuggestions(suggested)}
                 fileId={state.aiFileId}
               />
+            }
+          />
+        </Disclosure>
+
+        <Disclosure
+          title="Reminders and Repeats"
+          summary={remindersRepeatSummary({
+            reminders: form.reminders,
+            defaults,
+            hasDueDate: !!form.due_date,
+            repeat: repeatForm,
+          })}
+        >
+          <ReminderOverride
+            value={form.reminders}
+            onChange={(reminders) => setForm({ ...form, reminders })}
+            hasDueDate={!!form.due_date}
+          />
+          <RepeatField
+            value={repeatForm}
+            onChange={(next) =>
+              state.setRepeatForm(
+                repeatForm.kind === 'never' && next.kind !== 'never'
+                  ? { ...repeatFormOf(null, form.due_date), kind: next.kind, until: next.until }
+                  : next,
+              )
             }
           />
         </Disclosure>

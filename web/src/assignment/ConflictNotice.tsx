@@ -1,5 +1,6 @@
 import { STATUS_LABELS, type Status } from '@brainboard/domain';
 import { formatDue } from '../board/format.ts';
+import { QuestionDialog } from '../ui/QuestionDialog.tsx';
 import type { EditorValues, SyncedField } from './editorForm.ts';
 
 const FIELD_NAMES: Record<SyncedField, string> = {
@@ -24,7 +25,7 @@ export interface ConflictNoticeProps {
 /**
  * A calm note under a field the student is editing while another device changed it: the
  * other value, and the choice to keep theirs or use the other. Nothing is overwritten until
- * they choose (Update keeps theirs).
+ * they choose (Update asks first, with ConflictQuestion).
  */
 export function ConflictNotice({ field, conflicts, onResolve }: ConflictNoticeProps) {
   const theirs = conflicts[field];
@@ -55,5 +56,42 @@ export function ConflictNotice({ field, conflicts, onResolve }: ConflictNoticePr
         </button>
       </div>
     </div>
+  );
+}
+
+export interface ConflictQuestionProps {
+  conflicts: Partial<EditorValues>;
+  /** The student's answer for every field listed. */
+  onChoose(choice: 'mine' | 'theirs'): void;
+  onCancel(): void;
+}
+
+/**
+ * Asked when Update is pressed while a field still waits on a choice (its note may be out of
+ * sight, in a closed section or below the fold): what the other device saved, field by field,
+ * and the same two choices for all of them. Cancel goes back to the editor; nothing is saved.
+ */
+export function ConflictQuestion({ conflicts, onChoose, onCancel }: ConflictQuestionProps) {
+  const fields = (Object.keys(FIELD_NAMES) as SyncedField[]).filter(
+    (f) => conflicts[f] !== undefined,
+  );
+  return (
+    <QuestionDialog
+      question="Changed on another device"
+      onCancel={onCancel}
+      choices={[
+        { label: 'Keep mine', onChoose: () => onChoose('mine') },
+        { label: 'Use the other', onChoose: () => onChoose('theirs') },
+        { label: 'Cancel', quiet: true, onChoose: onCancel },
+      ]}
+    >
+      <ul className="conflict-question">
+        {fields.map((f) => (
+          <li key={f} dir="auto">
+            {FIELD_NAMES[f]}: {shown(f, conflicts[f] ?? '')}
+          </li>
+        ))}
+      </ul>
+    </QuestionDialog>
   );
 }

@@ -7,7 +7,8 @@ import { repeatChanged, repeatOfForm } from '../recurrence/repeatForm.ts';
 import { useWaiting, WAITING_MARK } from '../offline/pending.ts';
 import { ScopeQuestion } from '../recurrence/ScopeQuestion.tsx';
 import { AssignmentForm } from './AssignmentForm.tsx';
-import { updateAssignment } from './assignmentsApi.ts';
+import { updateAssignment, type AssignmentChanges } from './assignmentsApi.ts';
+import { ConflictQuestion } from './ConflictNotice.tsx';
 import { useAssignmentForm } from './useAssignmentForm.ts';
 import { useSavedLists } from './useEditorLists.ts';
 
@@ -49,7 +50,9 @@ export interface EditAssignmentEditorProps {
 /**
  * A saved assignment: every subtask and note change is saved on its own, at once; title,
  * description, due date, status, reminders and repeat are saved with "Update", only the fields
- * the student changed. A repeating card asks once whether the change is for it or the series.
+ * the student changed. Update asks first, in a dialog over the editor, when a field changed on
+ * another device still waits on a choice; a repeating card then asks once whether the change is
+ * for it or the series.
  */
 export function EditAssignmentEditor({
   assignment,
@@ -60,20 +63,29 @@ export function EditAssignmentEditor({
 }: EditAssignmentEditorProps) {
   const lists = useSavedLists(assignment, onAssignmentChanged, trackWrite);
   const state = useAssignmentForm({ assignment, listsDirty: false, onClose, onSaved });
-  const [askScope, setAskScope] = useState(false);
+  const [asking, setAsking] = useState<'conflict' | 'scope' | null>(null);
 
-  async function save(e: FormEvent | null, scope?: RepeatScope) {
+  /**
+   * Update. `resolved` is what to send once the student answered the conflict question (the
+   * draft's own answer lands with the next render); `scope` the answer to the repeat question.
+   */
+  async function save(e: FormEvent | null, scope?: RepeatScope, resolved?: AssignmentChanges) {
     e?.preventDefault();
     if (state.beginSave() === null) return;
     let item: Assignment;
     try {
-      const changes: Parameters<typeof updateAssignment>[2] = state.draft.changes();
+      if (!resolved && Object.keys(state.draft.conflicts).length > 0) {
+        state.setSaving(false);
+        setAsking('conflict');
+        return;
+      }
+      const changes: AssignmentChanges = { ...(resolved ?? state.draft.changes()) };
       if (repeatChanged(state.repeatForm, assignment.repeat)) {
         changes.repeat = repeatOfForm(state.repeatForm);
       }
       if (assignment.series_id && Object.keys(changes).length > 0 && !scope) {
         state.setSaving(false);
-        setAskScope(true);
+        setAsking('scope');
         return;
       }
       if (scope && assignment.series_id) changes.scope = scope;
@@ -105,14 +117,24 @@ export function EditAssignmentEditor({
         />
         {canFocus && <FocusThisButton id={assignment.id} onOpened={onClose} />}
       </div>
-      {askScope && (
+      {asking === 'conflict' && (
+        <ConflictQuestion
+          conflicts={state.draft.conflicts}
+          onChoose={(choice) => {
+            setAsking(null);
+            void save(null, undefined, state.draft.resolveAll(choice));
+          }}
+          onCancel={() => setAsking(null)}
+        />
+      )}
+      {asking === 'scope' && (
         <ScopeQuestion
           ruleChanged={repeatChanged(state.repeatForm, assignment.repeat)}
           onChoose={(scope) => {
-            setAskScope(false);
+            setAsking(null);
             void save(null, scope);
           }}
-          onCancel={() => setAskScope(false)}
+          onCancel={() => setAsking(null)}
         />
       )}
       <WaitingNote id={assignment.id} />

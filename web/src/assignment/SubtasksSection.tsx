@@ -106,8 +106,10 @@ function SubtaskRow({ subtask, handlers }: { subtask: Subtask; handlers: Subtask
       </li>
     );
   }
+  // The title has the row's whole width; the minutes and the two buttons sit beside it when
+  // the list is wide enough, else on one short line under it (editor.css).
   return (
-    <li className="item">
+    <li className="item item--step">
       <label className="check item__check">
         <input
           type="checkbox"
@@ -121,25 +123,27 @@ function SubtaskRow({ subtask, handlers }: { subtask: Subtask; handlers: Subtask
           {subtask.title}
         </span>
       </label>
-      <EstimateInput subtask={subtask} handlers={handlers} />
-      <button
-        type="button"
-        className="icon-button"
-        aria-label={`Edit subtask ${subtask.title}`}
-        title="Edit"
-        onClick={() => setEditing(subtask.title)}
-      >
-        <EditIcon size={18} />
-      </button>
-      <button
-        type="button"
-        className="icon-button icon-button--danger"
-        aria-label={`Delete subtask ${subtask.title}`}
-        title="Delete"
-        onClick={() => handlers.onRemove(subtask.id)}
-      >
-        <TrashIcon size={18} />
-      </button>
+      <div className="item__tools">
+        <EstimateInput subtask={subtask} handlers={handlers} />
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={`Edit subtask ${subtask.title}`}
+          title="Edit"
+          onClick={() => setEditing(subtask.title)}
+        >
+          <EditIcon size={18} />
+        </button>
+        <button
+          type="button"
+          className="icon-button icon-button--danger"
+          aria-label={`Delete subtask ${subtask.title}`}
+          title="Delete"
+          onClick={() => handlers.onRemove(subtask.id)}
+        >
+          <TrashIcon size={18} />
+        </button>
+      </div>
     </li>
   );
 }

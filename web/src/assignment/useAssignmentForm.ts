@@ -13,7 +13,7 @@ import { repeatChanged, repeatFormOf, type RepeatForm } from '../recurrence/repe
 import { showAlert } from '../ui/notify.ts';
 import { newClientId, uploadPdf, type AttachedFile } from './assignmentsApi.ts';
 import { TITLE_REQUIRED } from './editorText.ts';
-import { useDiscardGuard } from './useDiscardGuard.tsx';
+import { useDiscardGuard } from '../ui/useDiscardGuard.tsx';
 import { useEditorDraft } from './useEditorDraft.ts';
 
 export interface AssignmentFormOptions {

@@ -20,6 +20,8 @@ export interface EditorDraftState {
   /** Fields changed on another device while the student was changing them: the other value. */
   conflicts: Partial<EditorValues>;
   resolve(field: SyncedField, choice: 'mine' | 'theirs'): void;
+  /** One answer for every open conflict; returns what Update then sends. */
+  resolveAll(choice: 'mine' | 'theirs'): AssignmentChanges;
   /** What Update sends: only the fields the student changed here. */
   changes(): AssignmentChanges;
 }
@@ -56,12 +58,20 @@ export function useEditorDraft(
     [],
   );
 
+  const resolveAll = (choice: 'mine' | 'theirs') => {
+    const fields = Object.keys(draft.conflicts) as SyncedField[];
+    const next = fields.reduce((d, field) => resolveConflict(d, field, choice), draft);
+    setDraft(next);
+    return changedFields(next.base, next.form);
+  };
+
   return {
     form: draft.form,
     setForm,
     set,
     conflicts: draft.conflicts,
     resolve,
+    resolveAll,
     changes: () => changedFields(draft.base, draft.form),
   };
 }

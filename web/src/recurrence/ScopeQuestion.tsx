@@ -1,9 +1,11 @@
 import type { RepeatScope } from '@brainboard/domain';
+import { QuestionDialog } from '../ui/QuestionDialog.tsx';
 
 /**
- * Asked once when a repeating card is saved: this card only, or the ones after it too. A change
- * of how it repeats (a new rule, or Never) is a change of the series, so then "this and the ones
- * after" is the only choice and the question says why.
+ * Asked once when a repeating card is saved: this card only, or the ones after it too, in a
+ * dialog over the editor with focus on the first choice. A change of how it repeats (a new
+ * rule, or Never) is a change of the series, so then "this and the ones after" is the only
+ * choice and the question says why. Escape is Cancel: back to the editor, nothing saved.
  */
 export function ScopeQuestion({
   ruleChanged = false,
@@ -15,23 +17,19 @@ export function ScopeQuestion({
   onCancel(): void;
 }) {
   return (
-    <div className="repeat-scope" role="group" aria-label="Change which assignments?">
-      <p>
-        {ruleChanged
+    <QuestionDialog
+      question="Change which assignments?"
+      text={
+        ruleChanged
           ? 'This assignment repeats. A change to how it repeats applies to this one and the ones after it.'
-          : 'This assignment repeats. Change:'}
-      </p>
-      {!ruleChanged && (
-        <button type="button" className="button" onClick={() => onChoose('this')}>
-          Only this one
-        </button>
-      )}
-      <button type="button" className="button" onClick={() => onChoose('following')}>
-        This and the ones after
-      </button>
-      <button type="button" className="button button--quiet" onClick={onCancel}>
-        Cancel
-      </button>
-    </div>
+          : 'This assignment repeats. Change:'
+      }
+      onCancel={onCancel}
+      choices={[
+        ...(ruleChanged ? [] : [{ label: 'Only this one', onChoose: () => onChoose('this') }]),
+        { label: 'This and the ones after', onChoose: () => onChoose('following') },
+        { label: 'Cancel', quiet: true, onChoose: onCancel },
+      ]}
+    />
   );
 }

@@ -6,7 +6,7 @@ import {
   SETTINGS_SAVE_FAILED,
   SETTINGS_SAVED,
 } from '@brainboard/domain';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { signOut } from 'firebase/auth';
 import { Toaster, toast } from 'sonner';
@@ -100,6 +100,45 @@ describe('SettingsModal', () => {
     });
     expect(mergeUser).toHaveBeenCalledWith({ ai_help_enabled: true, ai_deep_dive_enabled: true });
     expect(success).toHaveBeenCalledWith(SETTINGS_SAVED, { duration: 3000 });
+  });
+
+  it('asks "Discard your changes?" before closing with an unsaved AI choice', async () => {
+    const { onClose } = renderSettings(makeUser({ ai_help_enabled: false }));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'Enable AI Help' }));
+    await user.keyboard('{Escape}');
+    const ask = screen.getByRole('alertdialog', { name: 'Discard your changes?' });
+    expect(within(ask).getByRole('button', { name: 'Keep editing' })).toHaveFocus();
+    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('checkbox', { name: 'Enable AI Help' })).toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(patch).not.toHaveBeenCalled();
+  });
+
+  it('closes without a question once the AI choice is saved, or when nothing changed', async () => {
+    const success = vi.spyOn(toast, 'success');
+    patch.mockResolvedValue({ updated: { ai_help_enabled: true, ai_deep_dive_enabled: false } });
+    const { onClose } = renderSettings(makeUser({ ai_help_enabled: false }));
+    const user = userEvent.setup();
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('checkbox', { name: 'Enable AI Help' }));
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(SETTINGS_SAVED, { duration: 3000 }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('puts Save Settings at the end of the AI section, apart from Logout', () => {
+    renderSettings();
+    const ai = screen.getByRole('group', { name: 'AI features' });
+    expect(within(ai).getByRole('button', { name: 'Save Settings' })).toBeInTheDocument();
+    expect(within(ai).queryByRole('button', { name: 'Logout' })).toBeNull();
   });
 
   it('says "Failed to save settings. Please try again." when saving fails', async () => {

@@ -19,6 +19,7 @@ import { useAuth } from '../firebase/authContext.ts';
 import { useSession } from '../session/sessionContext.ts';
 import { askToConfirm } from '../ui/notify.ts';
 import { Modal } from '../ui/Modal.tsx';
+import { useDiscardGuard } from '../ui/useDiscardGuard.tsx';
 import { RemindersSettings } from '../reminders/RemindersSettings.tsx';
 import { DeviceSettings } from './DeviceSettings.tsx';
 import { ImportFromSchool } from '../lms/ImportFromSchool.tsx';
@@ -39,28 +40,32 @@ export interface SettingsModalProps {
   user: UserProfile | null | undefined;
 }
 
-/** The Settings modal: AI opt-ins, Save Settings, Logout, Danger Zone. */
+/** The Settings modal: AI opt-ins with Save Settings, reminders, this device, Logout, Danger Zone. */
 export function SettingsModal({ open, onClose, user }: SettingsModalProps) {
   useEffect(() => {
     if (open && user === null) onClose();
   }, [open, user, onClose]);
 
-  if (!user) return null;
-  return (
-    <Modal open={open} onClose={onClose} title="Settings" className="settings">
-      {/* A fresh form each time it opens, starting from the saved values. */}
-      {open && <SettingsForm user={user} />}
-    </Modal>
-  );
+  // A fresh form each time it opens, starting from the saved values.
+  if (!user || !open) return null;
+  return <SettingsDialog user={user} onClose={onClose} />;
 }
 
-function SettingsForm({ user }: { user: UserProfile }) {
+/**
+ * The AI choices wait for Save Settings (everything else applies at once), so closing with an
+ * unsaved AI choice asks "Discard your changes?" first, as the editor does.
+ */
+function SettingsDialog({ user, onClose }: { user: UserProfile; onClose(): void }) {
   const { mergeUser } = useSession();
   const auth = useAuth();
   const navigate = useNavigate();
   const [aiHelp, setAiHelp] = useState(user.ai_help_enabled);
   const [deepDive, setDeepDive] = useState(user.ai_deep_dive_enabled);
+  // What the server holds now: the values it opened with, then each saved pair.
+  const [stored, setStored] = useState({ aiHelp, deepDive });
   const [busy, setBusy] = useState<'save' | 'logout' | 'delete' | null>(null);
+  const dirty = config.aiEnabled && (aiHelp !== stored.aiHelp || deepDive !== stored.deepDive);
+  const discard = useDiscardGuard(dirty, onClose);
 
   async function save() {
     const changes = { ai_help_enabled: aiHelp, ai_deep_dive_enabled: deepDive };
@@ -68,12 +73,14 @@ function SettingsForm({ user }: { user: UserProfile }) {
     try {
       const answer = await callEndpoint(api, 'PATCH /api/user/:id', { id: user.id }, changes);
       mergeUser(answer?.updated ?? changes);
+      setStored({ aiHelp, deepDive });
       toast.success(SETTINGS_SAVED, toastOptions);
     } catch (err) {
       if (isApiError(err) && err.kind === 'bad-response' && (err.status ?? 0) < 300) {
         // A non-JSON answer to a successful save is only logged.
         console.warn('Brainboard: the settings answer was not JSON.', err);
         mergeUser(changes);
+        setStored({ aiHelp, deepDive });
         toast.success(SETTINGS_SAVED, toastOptions);
       } else {
         console.error('Brainboard: saving settings failed.', err);
@@ -112,75 +119,78 @@ function SettingsForm({ user }: { user: UserProfile }) {
   }
 
   return (
-    <div className="settings__body">
-      {config.aiEnabled && (
-        <fieldset className="settings__group">
-          <legend>AI features</legend>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={aiHelp}
-              onChange={(event) => setAiHelp(event.target.checked)}
-            />
-            <span>Enable AI Help</span>
-          </label>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={deepDive}
-              onChange={(event) => setDeepDive(event.target.checked)}
-            />
-            <span>Enable AI Deep Dive</span>
-          </label>
-        </fieldset>
-      )}
-
-      <div className="settings__actions">
+    <Modal open onClose={discard.requestClose} title="Settings" className="settings">
+      <div className="settings__body">
         {config.aiEnabled && (
+          <fieldset className="settings__group settings__ai">
+            <legend>AI features</legend>
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={aiHelp}
+                onChange={(event) => setAiHelp(event.target.checked)}
+              />
+              <span>Enable AI Help</span>
+            </label>
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={deepDive}
+                onChange={(event) => setDeepDive(event.target.checked)}
+              />
+              <span>Enable AI Deep Dive</span>
+            </label>
+            <div className="settings__actions">
+              <button
+                type="button"
+                className="button"
+                disabled={busy !== null}
+                onClick={() => void save()}
+              >
+                Save Settings
+              </button>
+            </div>
+          </fieldset>
+        )}
+
+        <RemindersSettings user={user} />
+
+        <DeviceSettings />
+
+        <ImportFromSchool />
+        <section className="settings__group" aria-labelledby="settings-streak">
+          <h3 id="settings-streak">Your focus streak</h3>
+          <p>
+            Each day with a finished focus session adds one to your streak. Once a week you get a
+            rest day: missing a single day keeps your streak as it is.
+          </p>
+        </section>
+
+        <div className="settings__actions settings__account">
           <button
             type="button"
-            className="button"
+            className="button button--quiet"
             disabled={busy !== null}
-            onClick={() => void save()}
+            onClick={() => void logout()}
           >
-            Save Settings
+            Logout
           </button>
-        )}
-        <button
-          type="button"
-          className="button button--quiet"
-          disabled={busy !== null}
-          onClick={() => void logout()}
-        >
-          Logout
-        </button>
+        </div>
+
+        <section className="settings__danger" aria-labelledby="settings-danger">
+          <h3 id="settings-danger">Danger Zone</h3>
+          <p>Deleting your account removes your assignments, files, chats and settings for good.</p>
+          <button
+            type="button"
+            className="button button--danger"
+            disabled={busy !== null}
+            onClick={() => void deleteAccount()}
+          >
+            Delete Account
+          </button>
+        </section>
       </div>
-
-      <RemindersSettings user={user} />
-
-      <DeviceSettings />
-
-      <ImportFromSchool />
-      <section className="settings__group" aria-labelledby="settings-streak">
-        <h3 id="settings-streak">Your focus streak</h3>
-        <p>
-          Each day with a finished focus session adds one to your streak. Once a week you get a rest
-          day: missing a single day keeps your streak as it is.
-        </p>
-      </section>
-
-      <section className="settings__danger" aria-labelledby="settings-danger">
-        <h3 id="settings-danger">Danger Zone</h3>
-        <p>Deleting your account removes your assignments, files, chats and settings for good.</p>
-        <button
-          type="button"
-          className="button button--danger"
-          disabled={busy !== null}
-          onClick={() => void deleteAccount()}
-        >
-          Delete Account
-        </button>
-      </section>
-    </div>
+      {discard.prompt}
+    </Modal>
   );
 }

@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { QuestionDialog } from './QuestionDialog.tsx';
 
 const DISCARD_QUESTION = 'Discard your changes?';
 
 /**
  * Closing with unsaved changes asks first. `requestClose` goes in place of a plain close (Escape,
  * a click outside, the close button, Cancel); `prompt` is the question, rendered while it is asked.
+ * The safe answer, "Keep editing", comes first and has focus; Escape chooses it too.
  */
 export function useDiscardGuard(
   dirty: boolean,
@@ -18,15 +19,20 @@ export function useDiscardGuard(
   return {
     requestClose: () => (dirty ? setAsking(true) : close()),
     prompt: asking ? (
-      <ConfirmDialog
+      <QuestionDialog
         question={DISCARD_QUESTION}
-        confirmLabel="Discard"
-        keepLabel="Keep editing"
-        onConfirm={() => {
-          setAsking(false);
-          close();
-        }}
-        onKeep={() => setAsking(false)}
+        onCancel={() => setAsking(false)}
+        choices={[
+          { label: 'Keep editing', onChoose: () => setAsking(false) },
+          {
+            label: 'Discard',
+            quiet: true,
+            onChoose: () => {
+              setAsking(false);
+              close();
+            },
+          },
+        ]}
       />
     ) : null,
   };
