@@ -17,6 +17,7 @@ import { askToConfirm, showAlert } from '../ui/notify.ts';
 import { LearningContext } from '../whatnow/learningContext.ts';
 import { focusAfterDelete } from './focusAfterDelete.ts';
 import { PlusIcon } from '../ui/icons.tsx';
+import { prefetchBoardQueue } from '../offline/loadQueue.ts';
 import { KanbanBoard } from './KanbanBoard.tsx';
 import type { RankChange } from './ranks.ts';
 import { useAssignmentsStore } from './assignmentsContext.ts';
@@ -109,7 +110,10 @@ export function Board() {
 
   useEffect(() => {
     if (!loaded) return;
-    return whenIdle(() => void loadEditor().catch(() => {}));
+    return whenIdle(() => {
+      void loadEditor().catch(() => {});
+      prefetchBoardQueue();
+    });
   }, [loaded]);
 
   // The reset line loads once a card is overdue and then stays mounted, so its sheet can say
