@@ -3,8 +3,8 @@ import * as c from './constants.ts';
 import { compareVersions } from './version.ts';
 
 describe('constants', () => {
-  it('has the current version 0.2.0', () => {
-    expect(c.APP_VERSION).toBe('0.2.0');
+  it('has the current version 0.3.0', () => {
+    expect(c.APP_VERSION).toBe('0.3.0');
   });
 
   it('has the field limits and PDF size', () => {
@@ -131,8 +131,8 @@ describe('constants', () => {
   });
 
   describe('release notes', () => {
-    it('lists 0.1.0 and 0.2.0 with their features, oldest first', () => {
-      expect(c.RELEASE_NOTES.map((n) => n.version)).toEqual(['0.1.0', '0.2.0']);
+    it('lists 0.1.0 and 0.2.0 as the specification does, then 0.3.0, oldest first', () => {
+      expect(c.RELEASE_NOTES.map((n) => n.version)).toEqual(['0.1.0', '0.2.0', '0.3.0']);
       expect(c.RELEASE_NOTES[0]?.features.map((f) => f.title)).toEqual([
         'Kanban',
         'AI Deep Dive',
@@ -142,6 +142,17 @@ describe('constants', () => {
       expect(c.RELEASE_NOTES[1]?.features.map((f) => f.title)).toEqual([
         'Focus Mode',
         'Enhanced Due Date Timing',
+      ]);
+      // What students got since 0.2.0 (docs/product.md, Where Brainboard departs from the
+      // specification).
+      expect(c.RELEASE_NOTES[2]?.features.map((f) => f.title)).toEqual([
+        'Reminders',
+        'Import from your school',
+        'What now?',
+        'Time estimates',
+        'Reset overdue work',
+        'Repeating assignments',
+        'Works offline',
       ]);
     });
 

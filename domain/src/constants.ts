@@ -2,7 +2,7 @@
 import type { ReleaseNote } from './types.ts';
 
 /** Current app version (docs/product.md, Constants). */
-export const APP_VERSION = '0.2.0';
+export const APP_VERSION = '0.3.0';
 
 // ---------------------------------------------------------------------------
 // Assignment status (docs/product.md, Data the student sees and Behaviour)
@@ -162,7 +162,8 @@ export const LEGAL_TERMS = {
 } as const;
 
 // ---------------------------------------------------------------------------
-// Release history (docs/product.md), oldest first.
+// Release history (docs/product.md), oldest first. 0.1.0 and 0.2.0 are the specification's;
+// later releases are listed in docs/product.md, Where Brainboard departs from the specification.
 
 export const RELEASE_NOTES: readonly ReleaseNote[] = [
   {
@@ -205,6 +206,53 @@ export const RELEASE_NOTES: readonly ReleaseNote[] = [
         description:
           'Due dates now have hour and minute precision, so calendar events are no longer all-day.',
         icon: '⏰',
+      },
+    ],
+  },
+  {
+    version: '0.3.0',
+    features: [
+      {
+        title: 'Reminders',
+        description:
+          'A nudge before something is due, on this device or in your calendar app. Choose when in Settings.',
+        icon: '🔔',
+      },
+      {
+        title: 'Import from your school',
+        description:
+          'Bring your deadlines in from Canvas, Moodle, Blackboard or Google Classroom. They stay up to date by themselves.',
+        icon: '🏫',
+      },
+      {
+        title: 'What now?',
+        description:
+          'One tap picks the task to start with, its first step and why. Start opens Focus Mode on it.',
+        icon: '🧭',
+      },
+      {
+        title: 'Time estimates',
+        description:
+          'Guess the minutes for each step. Cards show the work left and when to start, learning from how long things really take you.',
+        icon: '⏳',
+      },
+      {
+        title: 'Reset overdue work',
+        description:
+          'Something slipped past its time? Move it to tonight, tomorrow or the weekend, one card or all at once. No red.',
+        icon: '🔄',
+      },
+      {
+        title: 'Repeating assignments',
+        description:
+          'Every week, every few days or every month: finishing one puts the next on your board.',
+        icon: '🔁',
+      },
+      {
+        title: 'Works offline',
+        description:
+          'No connection? Your board is still there, and what you change is kept on this device and sent when you are back online.',
+        icon: '📶',
       },
     ],
   },

@@ -8,7 +8,7 @@ import {
   SETTINGS_TOAST_MS,
   type UserProfile,
 } from '@brainboard/domain';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { toast } from 'sonner';
 import { callEndpoint } from '../api/call.ts';
 import { isApiError } from '../api/client.ts';
@@ -37,24 +37,52 @@ export interface SettingsModalProps {
    * The session user: undefined renders nothing; null closes the modal (docs/product.md, Screens).
    */
   user: UserProfile | null | undefined;
+  /** Open at this part, scrolled to and focused (the welcome's first steps, the board's offer). */
+  section?: SettingsSection | undefined;
 }
 
+/** A part of Settings another screen can open it at. */
+export type SettingsSection = 'reminders' | 'school';
+
 /** The Settings modal: AI opt-ins, Save Settings, Logout, Danger Zone. */
-export function SettingsModal({ open, onClose, user }: SettingsModalProps) {
+export function SettingsModal({ open, onClose, user, section }: SettingsModalProps) {
+  const start = useRef<HTMLElement | null>(null);
   useEffect(() => {
     if (open && user === null) onClose();
   }, [open, user, onClose]);
 
   if (!user) return null;
   return (
-    <Modal open={open} onClose={onClose} title="Settings" className="settings">
+    <Modal
+      open={open}
+      onClose={onClose}
+      title="Settings"
+      className="settings"
+      {...(section ? { initialFocus: start } : {})}
+    >
       {/* A fresh form each time it opens, starting from the saved values. */}
-      {open && <SettingsForm user={user} />}
+      {open && <SettingsForm user={user} section={section} start={start} />}
     </Modal>
   );
 }
 
-function SettingsForm({ user }: { user: UserProfile }) {
+function SettingsForm({
+  user,
+  section,
+  start,
+}: {
+  user: UserProfile;
+  section: SettingsSection | undefined;
+  start: RefObject<HTMLElement | null>;
+}) {
+  // The section to open at takes the focus (the dialog moves it there on opening), which also
+  // scrolls it into view; its heading names it for a screen reader.
+  const startAt = (which: SettingsSection) => (wrapper: HTMLDivElement | null) => {
+    if (section !== which || !wrapper) return;
+    const target = wrapper.querySelector<HTMLElement>('section');
+    target?.setAttribute('tabindex', '-1');
+    start.current = target;
+  };
   const { mergeUser } = useSession();
   const auth = useAuth();
   const navigate = useNavigate();
@@ -156,11 +184,15 @@ function SettingsForm({ user }: { user: UserProfile }) {
         </button>
       </div>
 
-      <RemindersSettings user={user} />
+      <div className="settings__part" ref={startAt('reminders')}>
+        <RemindersSettings user={user} />
+      </div>
 
       <DeviceSettings />
 
-      <ImportFromSchool />
+      <div className="settings__part" ref={startAt('school')}>
+        <ImportFromSchool />
+      </div>
       <section className="settings__group" aria-labelledby="settings-streak">
         <h3 id="settings-streak">Your focus streak</h3>
         <p>
