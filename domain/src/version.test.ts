@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RELEASE_NOTES } from './constants.ts';
+import { RELEASE_NOTES } from './releases.ts';
 import type { ReleaseNote } from './types.ts';
 import {
   compareVersions,
