@@ -15,6 +15,7 @@
  * talk to the stand-in directly) there is no proxy to watch: it then measures from the student
  * pressing Enter to the first reply text, and says so.
  */
+import { APP_VERSION } from '@brainboard/domain';
 import { request as httpRequest, createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startOpenAIStandin } from '../scripts/standins/openai-standin.ts';
@@ -129,8 +130,8 @@ export async function aiFirstToken(
     const as = await apiAs(page, urls.api);
     await as.call('POST', '/api/acceptance', { privacyAccepted: true, tosAccepted: true });
     await as.call('PATCH', `/api/user/${as.uid}`, {
-      last_used_version: '0.2.0',
-      last_whats_new_version: '0.2.0',
+      last_used_version: APP_VERSION,
+      last_whats_new_version: APP_VERSION,
       ai_help_enabled: true,
     });
     await as.call('POST', '/api/assignment', {

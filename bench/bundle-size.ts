@@ -10,7 +10,10 @@
  *   (src/app/SignedInApp.tsx) and its static imports;
  * - dashboard in all: that, plus the assignment editor (loaded right after the board's first
  *   paint) and the live listener with Firestore (loaded when the board subscribes), with their
- *   static imports. Chunks loaded only on demand (e.g. confetti, AI) are listed, not counted.
+ *   static imports. Chunks loaded only on demand (e.g. confetti, AI) are listed, not counted,
+ *   and so is the offline queue (src/offline/boardQueue.ts): the board fetches it after its
+ *   first paint only where no service worker controls the page (a first visit, while the worker
+ *   installs and precaches every chunk anyway); a controlled page reads it from the precache.
  *
  *   npx tsx bench/bundle-size.ts   (no quick mode: the build is the measurement; a gate in npm test)
  *

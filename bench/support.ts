@@ -2,6 +2,7 @@
  * What the benches share: the local stack (their own, or the integration tests'), quick mode,
  * a signed-in browser page, API calls as that student, and a seeded board.
  */
+import { APP_VERSION } from '@brainboard/domain';
 import type { Page } from 'playwright-core';
 import { pathToFileURL } from 'node:url';
 import { startStack } from '../scripts/stack/stack.ts';
@@ -229,8 +230,8 @@ function dueIn(days: number): string {
 export async function seedBoard(as: ApiAs, count: number): Promise<void> {
   await as.call('POST', '/api/acceptance', { privacyAccepted: true, tosAccepted: true });
   await as.call('PATCH', `/api/user/${as.uid}`, {
-    last_used_version: '0.2.0',
-    last_whats_new_version: '0.2.0',
+    last_used_version: APP_VERSION,
+    last_whats_new_version: APP_VERSION,
   });
   const jobs = Array.from(
     { length: count },

@@ -1,11 +1,13 @@
 /**
- * `npm start`: the whole product on this machine (docs/architecture.md, The local stack). Ctrl+C
- * stops
- * everything it started.
+ * `npm start`: the whole product on this machine (docs/architecture.md, The local stack), with
+ * the web app built as deployed (service worker: offline use, push reminders) and rebuilt when
+ * a file changes. `npm run dev` (`--dev`) serves the web app with Vite's dev server instead, for
+ * hot reload. Ctrl+C stops everything it started.
  */
 import { startStack, type Stack } from './stack/stack.ts';
 import { DEMO_EMAIL } from './stack/seed.ts';
 
+const dev = process.argv.includes('--dev');
 const started = Date.now();
 const say = (message: string) => console.log(`[brainboard] ${message}`);
 let stack: Stack | undefined;
@@ -31,7 +33,8 @@ process.on('SIGTERM', () => void shutdown(0));
 
 try {
   stack = await startStack({
-    web: 'dev',
+    web: dev ? 'dev' : 'preview',
+    watch: true,
     seed: true,
     log: say,
     echo: (line) => {
@@ -42,6 +45,11 @@ try {
   console.log(`
   Brainboard is running (${stack.mode.mode} mode, ready in ${seconds} s).
   ${stack.mode.reason}
+  ${
+    dev
+      ? "Web app: Vite's dev server with hot reload. It has no service worker, so no offline use\n  and no push reminders: `npm start` serves the app as deployed."
+      : 'Web app: the production build with its service worker (offline use, push reminders),\n  rebuilt when a file changes; open pages then offer "Refresh". Hot reload: `npm run dev`.'
+  }
 
     App:            ${stack.urls.web}
     API:            ${stack.urls.web}/api  (function: ${stack.urls.api})

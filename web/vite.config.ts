@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
@@ -51,10 +52,42 @@ function hostingHeaders(): Record<string, string> {
   );
 }
 
+/**
+ * The dev server's answer to /sw.js: a worker that retires itself. A browser that opened the
+ * production build on this origin (`npm start`) keeps its service worker, which would go on
+ * serving that build's precached pages under `npm run dev`; at its next update check it gets
+ * this worker instead, which takes over, empties the caches, unregisters and reloads the
+ * pages, so the dev server's app shows.
+ */
+const RETIRING_WORKER = `self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('activate', (event) => {
+  event.waitUntil((async () => {
+    for (const key of await caches.keys()) await caches.delete(key);
+    await self.registration.unregister();
+    for (const client of await self.clients.matchAll({ type: 'window' })) client.navigate(client.url);
+  })());
+});
+`;
+
+function retireServiceWorkerInDev(): Plugin {
+  return {
+    name: 'brainboard:retire-service-worker-in-dev',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use('/sw.js', (_req, res) => {
+        res.setHeader('Content-Type', 'text/javascript');
+        res.setHeader('Cache-Control', 'no-store');
+        res.end(RETIRING_WORKER);
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [
     react(),
+    retireServiceWorkerInDev(),
     // One service worker (web/src/sw.ts, Workbox): the precached shell and pushed reminders.
     // The manifest stays the hand-written public/manifest.webmanifest; the app registers the
     // worker itself (web/src/reminders/serviceWorker.ts).

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import * as c from './constants.ts';
-import { compareVersions } from './version.ts';
 
 describe('constants', () => {
-  it('has the current version 0.2.0', () => {
-    expect(c.APP_VERSION).toBe('0.2.0');
+  it('has the current version 0.3.0', () => {
+    expect(c.APP_VERSION).toBe('0.3.0');
   });
 
   it('has the field limits and PDF size', () => {
@@ -127,42 +126,6 @@ describe('constants', () => {
       minimumAge: 13,
       liabilityCapUsd: 100,
       arbitrationOptOutDays: 30,
-    });
-  });
-
-  describe('release notes', () => {
-    it('lists 0.1.0 and 0.2.0 with their features, oldest first', () => {
-      expect(c.RELEASE_NOTES.map((n) => n.version)).toEqual(['0.1.0', '0.2.0']);
-      expect(c.RELEASE_NOTES[0]?.features.map((f) => f.title)).toEqual([
-        'Kanban',
-        'AI Deep Dive',
-        'AI Chat',
-        'AI Subtask Suggestions',
-      ]);
-      expect(c.RELEASE_NOTES[1]?.features.map((f) => f.title)).toEqual([
-        'Focus Mode',
-        'Enhanced Due Date Timing',
-      ]);
-    });
-
-    it('gives every feature a description and an icon', () => {
-      for (const f of c.RELEASE_NOTES.flatMap((n) => n.features)) {
-        expect(f.description.length).toBeGreaterThan(10);
-        expect(f.icon.length).toBeGreaterThan(0);
-      }
-    });
-
-    it('ends at the current version', () => {
-      expect(compareVersions(c.RELEASE_NOTES.at(-1)?.version ?? '', c.APP_VERSION)).toBe(0);
-    });
-
-    it('describes focus mode and due-date timing as the spec does', () => {
-      const [focus, timing] = c.RELEASE_NOTES[1]?.features ?? [];
-      expect(focus?.description).toMatch(/full-screen, distraction-free/);
-      expect(focus?.description).toMatch(/25-minute timer/);
-      expect(focus?.description).toMatch(/progress gating/);
-      expect(timing?.description).toMatch(/hour and minute precision/);
-      expect(timing?.description).toMatch(/no longer all-day/);
     });
   });
 });

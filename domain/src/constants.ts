@@ -1,8 +1,7 @@
 /** Product constants (docs/product.md, Constants, and the fixed values it refers to). */
-import type { ReleaseNote } from './types.ts';
 
 /** Current app version (docs/product.md, Constants). */
-export const APP_VERSION = '0.2.0';
+export const APP_VERSION = '0.3.0';
 
 // ---------------------------------------------------------------------------
 // Assignment status (docs/product.md, Data the student sees and Behaviour)
@@ -160,52 +159,3 @@ export const LEGAL_TERMS = {
   liabilityCapUsd: 100,
   arbitrationOptOutDays: 30,
 } as const;
-
-// ---------------------------------------------------------------------------
-// Release history (docs/product.md), oldest first.
-
-export const RELEASE_NOTES: readonly ReleaseNote[] = [
-  {
-    version: '0.1.0',
-    features: [
-      {
-        title: 'Kanban',
-        description: 'Track your assignments on a board with New, In progress and Done columns.',
-        icon: '📋',
-      },
-      {
-        title: 'AI Deep Dive',
-        description: 'Eight AI tools that help you explore an assignment from new angles.',
-        icon: '🔍',
-      },
-      {
-        title: 'AI Chat',
-        description:
-          'Chat with an AI helper about your assignment, with replies as they stream in.',
-        icon: '💬',
-      },
-      {
-        title: 'AI Subtask Suggestions',
-        description: 'Let AI break an assignment into small subtasks you can review and approve.',
-        icon: '✨',
-      },
-    ],
-  },
-  {
-    version: '0.2.0',
-    features: [
-      {
-        title: 'Focus Mode',
-        description:
-          'A full-screen, distraction-free view of your next task with a 25-minute timer and progress gating.',
-        icon: '🎯',
-      },
-      {
-        title: 'Enhanced Due Date Timing',
-        description:
-          'Due dates now have hour and minute precision, so calendar events are no longer all-day.',
-        icon: '⏰',
-      },
-    ],
-  },
-];

@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './releases.ts';
 export * from './types.ts';
 export * from './schemas.ts';
 export * from './urgency.ts';

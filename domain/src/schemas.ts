@@ -218,6 +218,10 @@ export const userPatchSchema = z
       last_whats_new_version: versionSchema('last_whats_new_version').optional(),
       reminder_defaults: reminderListSchema('reminder_defaults').optional(),
       time_zone: timeZoneSchema.optional(),
+      /** The empty board's "Import from your school" offer is closed for good (only true). */
+      school_import_offer_closed: z
+        .literal(true, { error: 'school_import_offer_closed can only be true.' })
+        .optional(),
     },
     { error: objectError('user update') },
   )

@@ -92,6 +92,11 @@ export interface UserProfile {
   reminder_defaults?: number[];
   /** The student's IANA time zone, set by the web app. */
   time_zone?: string;
+  /**
+   * The empty board's "Import from your school" offer is closed for good: the student said
+   * "Not now", or the offer found a school calendar already imported. Absent until then.
+   */
+  school_import_offer_closed?: boolean;
 }
 
 /** A message of an AI chat. */

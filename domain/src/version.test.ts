@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RELEASE_NOTES } from './constants.ts';
+import { RELEASE_NOTES } from './releases.ts';
 import type { ReleaseNote } from './types.ts';
 import {
   compareVersions,
@@ -53,6 +53,15 @@ describe('whatsNewFeatures', () => {
       'Focus Mode',
       'Enhanced Due Date Timing',
     ]);
+    expect(whatsNewFeatures(RELEASE_NOTES, '0.2.0', '0.3.0').map((x) => x.title)).toEqual([
+      'Reminders',
+      'Import from your school',
+      'What now?',
+      'Time estimates',
+      'Reset overdue work',
+      'Repeating assignments',
+      'Works offline',
+    ]);
   });
   it('does not reorder the given notes', () => {
     const copy = JSON.parse(JSON.stringify(notes)) as ReleaseNote[];
@@ -68,17 +77,38 @@ describe('whatsNewDecision', () => {
       notes,
       '0.2.0',
     );
-    expect(d).toEqual({ open: true, features: [f('C')], silentUpdate: false });
+    expect(d).toEqual({ open: true, welcome: false, features: [f('C')], silentUpdate: false });
   });
 
-  it('opens for a first-time user (no versions yet) with all features', () => {
+  it('welcomes a new account (no version seen yet) instead of listing every release', () => {
     const d = whatsNewDecision(
       { last_used_version: null, last_whats_new_version: null },
       notes,
       '0.2.0',
     );
-    expect(d.open).toBe(true);
+    expect(d).toEqual({ open: true, welcome: true, features: [], silentUpdate: false });
+  });
+
+  it('lists every release up to current to a student who has used Brainboard but never closed it', () => {
+    const d = whatsNewDecision(
+      { last_used_version: null, last_whats_new_version: '0.1.0' },
+      notes,
+      '0.2.0',
+    );
+    expect(d.welcome).toBe(false);
     expect(d.features.map((x) => x.title)).toEqual(['C', 'A', 'B']);
+  });
+
+  it('shows a student who saw 0.2.0 the 0.3.0 release', () => {
+    const d = whatsNewDecision(
+      { last_used_version: '0.2.0', last_whats_new_version: '0.2.0' },
+      RELEASE_NOTES,
+      '0.3.0',
+    );
+    expect(d.open).toBe(true);
+    expect(d.welcome).toBe(false);
+    expect(d.features.map((x) => x.title)).toContain('Works offline');
+    expect(d.features.map((x) => x.title)).not.toContain('Focus Mode');
   });
 
   it('stays closed when it was already shown for this version, updating last_used silently', () => {
@@ -87,7 +117,7 @@ describe('whatsNewDecision', () => {
       notes,
       '0.2.0',
     );
-    expect(d).toEqual({ open: false, features: [], silentUpdate: true });
+    expect(d).toEqual({ open: false, welcome: false, features: [], silentUpdate: true });
   });
 
   it('stays closed without newer features, updating last_used silently when it differs', () => {
@@ -96,7 +126,7 @@ describe('whatsNewDecision', () => {
       notes,
       '0.2.0',
     );
-    expect(d).toEqual({ open: false, features: [], silentUpdate: true });
+    expect(d).toEqual({ open: false, welcome: false, features: [], silentUpdate: true });
   });
 
   it('does nothing when everything is current', () => {
@@ -105,7 +135,7 @@ describe('whatsNewDecision', () => {
       notes,
       '0.2.0',
     );
-    expect(d).toEqual({ open: false, features: [], silentUpdate: false });
+    expect(d).toEqual({ open: false, welcome: false, features: [], silentUpdate: false });
   });
 
   it('does not update silently when the dialog opens', () => {

@@ -38,6 +38,12 @@ export function whatsNewFeatures(
 export interface WhatsNewDecision {
   /** Show the dialog. */
   open: boolean;
+  /**
+   * A new account (no version seen yet): the dialog welcomes them with first steps instead of
+   * listing every release "since your last visit" (docs/product.md, Where Brainboard departs
+   * from the specification). Closing it saves the versions as What's New does.
+   */
+  welcome: boolean;
   /** What the dialog lists; empty when it stays closed. */
   features: ReleaseFeature[];
   /** Set last_used_version to the current version without showing anything. */
@@ -47,17 +53,22 @@ export interface WhatsNewDecision {
 /**
  * Open when there are features newer than last_used_version (up to current) and
  * last_whats_new_version differs from current. When nothing is shown and last_used_version
- * differs from current, it is silently updated.
+ * differs from current, it is silently updated. A profile that has seen no version at all (a
+ * new account) gets the welcome instead of the release history.
  */
 export function whatsNewDecision(
   profile: Pick<UserProfile, 'last_used_version' | 'last_whats_new_version'>,
   notes: readonly ReleaseNote[],
   currentVersion: string,
 ): WhatsNewDecision {
+  if (profile.last_used_version == null && profile.last_whats_new_version == null) {
+    return { open: true, welcome: true, features: [], silentUpdate: false };
+  }
   const features = whatsNewFeatures(notes, profile.last_used_version, currentVersion);
   const open = features.length > 0 && profile.last_whats_new_version !== currentVersion;
   return {
     open,
+    welcome: false,
     features: open ? features : [],
     silentUpdate: !open && profile.last_used_version !== currentVersion,
   };

@@ -25,6 +25,7 @@ import {
 import { startLms, startLmsSyncLoop, LMS_STANDIN_PORT } from './lms-jobs.ts';
 import { startFaultControl, type FaultControl, type StoppablePart } from './faultControl.ts';
 import { detectMode, type ModeChoice } from './mode.ts';
+import { serveWeb, type WebServing } from './web.ts';
 import {
   assertPortsFree,
   spawnGroup,
@@ -34,8 +35,16 @@ import {
 } from './processes.ts';
 
 export interface StackOptions {
-  /** 'dev' serves the app with Vite's dev server, 'preview' builds it first; 'none' serves no app. */
-  web: 'dev' | 'preview' | 'none';
+  /**
+   * 'preview' builds the app for production and serves the build (with its service worker),
+   * 'dev' serves it with Vite's dev server (hot reload, no service worker); 'none' serves no app.
+   */
+  web: WebServing | 'none';
+  /**
+   * Rebuild the functions and the web app when their sources change (`npm start`, `npm run
+   * dev`); the tests serve one fixed build.
+   */
+  watch?: boolean;
   /** Create the demo account and its sample assignments. */
   seed: boolean;
   /** Print the emulators' output (it always goes to .data/logs/emulators.log). */
@@ -240,7 +249,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     };
 
     log('Building the functions...');
-    const watcher = await bundleFunctions(options.web === 'dev', childEnv);
+    const watcher = await bundleFunctions(options.watch ?? false, childEnv);
     if (watcher) stoppers.push(() => watcher.stop(2000));
 
     const only = mode.mode === 'full' ? 'auth,functions,firestore,storage' : 'auth,functions';
@@ -299,25 +308,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         // The browser talks to these emulators directly (CSP connect-src).
         BRAINBOARD_CSP_CONNECT: `${urls.auth} http://${urls.firestoreHost} ws://${urls.firestoreHost}`,
       });
-      const vite = await import('vite');
-      const configFile = join(ROOT, 'web', 'vite.config.ts');
-      if (options.web === 'dev') {
-        const server = await vite.createServer({ configFile, logLevel: 'warn' });
-        await server.listen();
-        stoppers.push(() => server.close());
-      } else {
-        log('Building the web app...');
-        // Vitest sets NODE_ENV=test, which would give React's development build.
-        const nodeEnv = process.env.NODE_ENV;
-        process.env.NODE_ENV = 'production';
-        try {
-          await vite.build({ configFile, logLevel: 'warn', mode: 'production' });
-        } finally {
-          process.env.NODE_ENV = nodeEnv;
-        }
-        const server = await vite.preview({ configFile, logLevel: 'warn' });
-        stoppers.push(() => new Promise<void>((r) => server.httpServer.close(() => r())));
-      }
+      stoppers.push(await serveWeb(options.web, { watch: options.watch ?? false, log }));
       webUrl = urls.web;
     }
 

@@ -33,6 +33,22 @@ describe('PATCH /api/user/{id}', () => {
     });
   });
 
+  it('closes the empty board’s school import offer for good: true only', async () => {
+    const me = await signedIn();
+    const path = `/api/user/${me.user.uid}`;
+    expect(await sessionOf(me.user)).not.toHaveProperty('school_import_offer_closed');
+    for (const value of [false, 'true', null]) {
+      const res = await me.as('PATCH', path, { school_import_offer_closed: value });
+      expect(res.status, JSON.stringify(value)).toBe(400);
+      expect(res.body.error).toBe('school_import_offer_closed can only be true.');
+    }
+    expect(await sessionOf(me.user)).not.toHaveProperty('school_import_offer_closed');
+    const res = await me.as('PATCH', path, { school_import_offer_closed: true });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ updated: { school_import_offer_closed: true } });
+    expect(await sessionOf(me.user)).toMatchObject({ school_import_offer_closed: true });
+  });
+
   it('refuses bad input, other ids, missing auth and CSRF, changing nothing', async () => {
     const me = await signedIn();
     const other = await signedIn();

@@ -48,8 +48,8 @@ describe.runIf(browserAvailable('accessibility (axe) browser test'))('accessibil
         },
       });
 
-      // Accepting reloads the page (docs/product.md, Screens); the board comes back with What's
-      // New.
+      // Accepting reloads the page (docs/product.md, Screens); the board comes back with the
+      // welcome of a new account.
       await page.getByLabel('I accept the Privacy Policy').check();
       await page.getByLabel('I accept the Terms of Service').check();
       await Promise.all([
@@ -57,10 +57,10 @@ describe.runIf(browserAvailable('accessibility (axe) browser test'))('accessibil
         page.getByRole('button', { name: 'Accept' }).click(),
       ]);
 
-      const whatsNew = page.getByRole('dialog', { name: "What's New!" });
-      await whatsNew.waitFor();
-      await check("What's New");
-      await page.getByRole('button', { name: 'Got it!' }).click();
+      const welcome = page.getByRole('dialog', { name: 'Welcome to Brainboard!' });
+      await welcome.waitFor();
+      await check('welcome');
+      await page.getByRole('button', { name: 'Maybe later' }).click();
       await page.getByText('Read chapter 4').waitFor();
       await check('board');
 

@@ -1,3 +1,4 @@
+import { APP_VERSION } from '@brainboard/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { readGoogleConfig } from '../../functions/src/auth/config.ts';
@@ -46,8 +47,8 @@ async function student(browser: Browser): Promise<Student> {
   await db.doc(`users/${uid}`).update({
     privacy_accepted_at: now,
     tos_accepted_at: now,
-    last_used_version: '0.2.0',
-    last_whats_new_version: '0.2.0',
+    last_used_version: APP_VERSION,
+    last_whats_new_version: APP_VERSION,
   });
   await page.reload();
   await page.getByRole('button', { name: 'Add Assignment' }).first().waitFor({ timeout: 20_000 });

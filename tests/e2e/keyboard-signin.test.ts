@@ -1,3 +1,4 @@
+import { APP_VERSION } from '@brainboard/domain';
 import { expect, it } from 'vitest';
 import { realProblems } from '../support/browser.ts';
 import {
@@ -10,7 +11,7 @@ import {
 } from '../support/keyboard.ts';
 
 describeKeyboard('signing in by keyboard', (signedIn) => {
-  it('signs in, accepts the privacy policy and terms, and closes What’s New', async () => {
+  it('signs in, accepts the privacy policy and terms, and closes the welcome', async () => {
     const s = await signedIn('kb-signin', false);
     const { page } = s;
     const privacy = page.getByRole('checkbox', { name: 'I accept the Privacy Policy' });
@@ -25,13 +26,13 @@ describeKeyboard('signing in by keyboard', (signedIn) => {
     // A successful acceptance reloads the page (docs/product.md, Screens).
     await Promise.all([page.waitForEvent('load'), page.keyboard.press('Enter')]);
 
-    const whatsNew = dialog(page, "What's New!");
-    await whatsNew.waitFor({ timeout: 20_000 });
-    const gotIt = whatsNew.getByRole('button', { name: 'Got it!' });
+    const welcome = dialog(page, 'Welcome to Brainboard!');
+    await welcome.waitFor({ timeout: 20_000 });
+    const later = welcome.getByRole('button', { name: 'Maybe later' });
     const closedPatch = saved(page, 'PATCH', `/api/user/${s.id}`);
-    await tabAndPress(page, gotIt);
+    await tabAndPress(page, later);
     expect((await closedPatch).status()).toBe(200);
-    await whatsNew.waitFor({ state: 'detached' });
+    await welcome.waitFor({ state: 'detached' });
     await boardReady(page);
 
     // The board is usable from here on by keyboard.
@@ -40,7 +41,7 @@ describeKeyboard('signing in by keyboard', (signedIn) => {
     const user = (session.body as { user: Record<string, unknown> }).user;
     expect(user.privacy_accepted_at).toBeTruthy();
     expect(user.tos_accepted_at).toBeTruthy();
-    expect(user.last_whats_new_version).toBe('0.2.0');
+    expect(user.last_whats_new_version).toBe(APP_VERSION);
     expect(realProblems(s.problems)).toEqual([]);
     await s.context.close();
   });

@@ -14,7 +14,7 @@ const theme = (page: Page) => page.evaluate<string>('document.documentElement.da
 describe.runIf(browserAvailable('app shell browser test'))('the app shell in Chromium', () => {
   const browser = useBrowser();
 
-  it('takes a new student from sign-in through consent, the board, theme and What’s New to logout', async () => {
+  it('takes a new student from sign-in through consent, the welcome, the board and theme to logout', async () => {
     const web = inject('stack').web;
     const { context, page, problems } = await openPage(browser(), { colorScheme: 'light' });
 
@@ -39,13 +39,15 @@ describe.runIf(browserAvailable('app shell browser test'))('the app shell in Chr
     // Accepting reloads the page.
     await Promise.all([page.waitForEvent('load'), accept.click()]);
 
-    // A first-time user sees What's New with every release; Escape closes it.
-    const whatsNew = page.getByRole('dialog', { name: "What's New!" });
-    await whatsNew.waitFor({ timeout: 20_000 });
-    await expect(whatsNew.getByText('Focus Mode').isVisible()).resolves.toBe(true);
-    await expect(whatsNew.getByText('AI Subtask Suggestions').isVisible()).resolves.toBe(true);
+    // A first-time user is welcomed with first steps (not every release); Escape closes it.
+    const welcome = page.getByRole('dialog', { name: 'Welcome to Brainboard!' });
+    await welcome.waitFor({ timeout: 20_000 });
+    await expect(
+      welcome.getByRole('button', { name: 'Add an assignment' }).isVisible(),
+    ).resolves.toBe(true);
+    expect(await page.getByRole('dialog', { name: "What's New!" }).count()).toBe(0);
     await page.keyboard.press('Escape');
-    await whatsNew.waitFor({ state: 'detached' });
+    await welcome.waitFor({ state: 'detached' });
 
     // The board.
     await page.getByRole('button', { name: 'Add Assignment' }).waitFor({ timeout: 20_000 });
@@ -60,8 +62,8 @@ describe.runIf(browserAvailable('app shell browser test'))('the app shell in Chr
     await page.reload();
     await page.getByRole('button', { name: 'Add Assignment' }).waitFor({ timeout: 20_000 });
     expect(await theme(page)).toBe('dark');
-    // Closing What's New was saved: it does not come back.
-    expect(await page.getByRole('dialog', { name: "What's New!" }).count()).toBe(0);
+    // Closing the welcome was saved: neither it nor What's New comes back.
+    expect(await page.getByRole('dialog').count()).toBe(0);
 
     // Signed in with both accepted: / and /login lead to the dashboard.
     await page.goto(`${web}/`);

@@ -1,4 +1,4 @@
-import type { Assignment } from '@brainboard/domain';
+import { APP_VERSION, type Assignment } from '@brainboard/domain';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { call, type ApiResponse, type As } from './api.ts';
@@ -27,7 +27,7 @@ export interface ReadyStudent {
 export async function readyStudent(
   page: Page,
   prefix: string,
-  opts: { ai?: boolean; name?: string } = {},
+  opts: ReadyOptions & { name?: string } = {},
 ): Promise<ReadyStudent> {
   const email = `${prefix}-${Date.now()}@brainboard.test`;
   await signInWithGoogle(page, { email, ...(opts.name ? { name: opts.name } : {}) });
@@ -55,6 +55,8 @@ export interface BrowserStudentOptions extends BrowserContextOptions {
   name?: string;
   /** Turn AI help and deep dive on as well. */
   ai?: boolean;
+  /** Leave the versions seen unset, as on a brand-new account (the dashboard welcomes it). */
+  newcomer?: boolean;
   /** Then reload and wait for the board, to see what was set up (default: stay as signed in). */
   board?: boolean;
   /**
@@ -74,11 +76,11 @@ export async function signedInStudent(
   prefix: string,
   options: BrowserStudentOptions = {},
 ): Promise<BrowserStudent> {
-  const { name, ai, board, consoleAfterSignIn, ...contextOptions } = options;
+  const { name, ai, newcomer, board, consoleAfterSignIn, ...contextOptions } = options;
   const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
   const early = consoleAfterSignIn ? null : watchConsole(page);
-  const student = await readyStudent(page, prefix, { ai, name });
+  const student = await readyStudent(page, prefix, { ai, newcomer, name });
   const problems = early ?? watchConsole(page);
   if (board) {
     await page.reload();
@@ -87,26 +89,36 @@ export async function signedInStudent(
   return { ...student, context, page, problems };
 }
 
+interface ReadyOptions {
+  /** Turn AI help and deep dive on as well. */
+  ai?: boolean | undefined;
+  /** Leave the versions seen unset, as on a brand-new account (the dashboard welcomes it). */
+  newcomer?: boolean | undefined;
+}
+
 /**
  * What a student does before the board is theirs, done through the API: accept the legal
- * texts, see What's New (so nothing opens on the dashboard) and, when asked, turn AI help and
- * deep dive on.
+ * texts, see What's New for the current version (so nothing opens on the dashboard) unless a
+ * newcomer and, when asked, turn AI help and deep dive on.
  */
 export async function readyForBoard(
   as: (method: string, path: string, body?: unknown) => Promise<ApiResponse<unknown>>,
   id: string,
-  opts: { ai?: boolean } = {},
+  opts: ReadyOptions = {},
 ): Promise<void> {
   const accepted = await as('POST', '/api/acceptance', {
     privacyAccepted: true,
     tosAccepted: true,
   });
   expect(accepted.status, accepted.text).toBe(200);
-  const profile = await as('PATCH', `/api/user/${id}`, {
-    last_used_version: '0.2.0',
-    last_whats_new_version: '0.2.0',
+  const fields = {
+    ...(opts.newcomer
+      ? {}
+      : { last_used_version: APP_VERSION, last_whats_new_version: APP_VERSION }),
     ...(opts.ai ? { ai_help_enabled: true, ai_deep_dive_enabled: true } : {}),
-  });
+  };
+  if (Object.keys(fields).length === 0) return;
+  const profile = await as('PATCH', `/api/user/${id}`, fields);
   expect(profile.status, profile.text).toBe(200);
 }
 

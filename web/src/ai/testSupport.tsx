@@ -1,4 +1,4 @@
-import type { UserProfile } from '@brainboard/domain';
+import { APP_VERSION, type UserProfile } from '@brainboard/domain';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { SessionContext } from '../session/sessionContext.ts';
@@ -14,8 +14,8 @@ const TEST_USER: UserProfile = {
   ai_deep_dive_enabled: true,
   privacy_accepted_at: '2026-01-01T00:00:00Z',
   tos_accepted_at: '2026-01-01T00:00:00Z',
-  last_used_version: '0.2.0',
-  last_whats_new_version: '0.2.0',
+  last_used_version: APP_VERSION,
+  last_whats_new_version: APP_VERSION,
 };
 
 export function withSession(ui: ReactNode, user: Partial<UserProfile> = {}) {

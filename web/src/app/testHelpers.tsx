@@ -1,4 +1,4 @@
-import type { UserProfile } from '@brainboard/domain';
+import { APP_VERSION, type UserProfile } from '@brainboard/domain';
 import { render } from '@testing-library/react';
 import type { Auth, User } from 'firebase/auth';
 import type { ReactNode } from 'react';
@@ -18,8 +18,8 @@ export function makeUser(fields: Partial<UserProfile> = {}): UserProfile {
     ai_deep_dive_enabled: false,
     privacy_accepted_at: '2026-11-01T10:00:00.000Z',
     tos_accepted_at: '2026-11-01T10:00:00.000Z',
-    last_used_version: '0.2.0',
-    last_whats_new_version: '0.2.0',
+    last_used_version: APP_VERSION,
+    last_whats_new_version: APP_VERSION,
     ...fields,
   };
 }

@@ -17,6 +17,7 @@ import { askToConfirm, showAlert } from '../ui/notify.ts';
 import { LearningContext } from '../whatnow/learningContext.ts';
 import { focusAfterDelete } from './focusAfterDelete.ts';
 import { PlusIcon } from '../ui/icons.tsx';
+import { prefetchBoardQueue } from '../offline/loadQueue.ts';
 import { KanbanBoard } from './KanbanBoard.tsx';
 import type { RankChange } from './ranks.ts';
 import { useAssignmentsStore } from './assignmentsContext.ts';
@@ -49,13 +50,28 @@ function whenIdle(run: () => void): () => void {
 
 type EditorState = { mode: 'create'; status: Status; key: number } | { mode: 'edit'; id: string };
 
+// Offered on an empty board only, so it loads then.
+const SchoolImportOffer = lazy(() =>
+  import('./SchoolImportOffer.tsx').then((m) => ({ default: m.SchoolImportOffer })),
+);
+
+export interface BoardProps {
+  /** Counts requests from outside the board (the welcome) to open "Add Assignment" in New. */
+  addRequest?: number;
+  /**
+   * Opens Settings → Import from your school; given while the empty board's offer to import
+   * is not closed for good.
+   */
+  onImport?: (() => void) | undefined;
+}
+
 /**
  * The dashboard's board (docs/product.md, Screens): three columns with drag and drop, the floating
  * "Add
  * Assignment" button and the assignment editor. The loading screen shows while the first load
  * runs; the board renders as soon as the data arrives.
  */
-export function Board() {
+export function Board({ addRequest = 0, onImport }: BoardProps = {}) {
   const data = useAssignmentsStore();
   const { moveCard, deleteCard, applyItem, holdUpdates, trackWrite } = data;
   const [splashDone, setSplashDone] = useState(false);
@@ -67,6 +83,11 @@ export function Board() {
     [],
   );
   const openEdit = useCallback((id: string) => setEditor({ mode: 'edit', id }), []);
+  const [addSeen, setAddSeen] = useState(addRequest);
+  if (addRequest !== addSeen) {
+    setAddSeen(addRequest);
+    setEditor({ mode: 'create', status: 'new', key: -addRequest });
+  }
   const closeEditor = useCallback(() => setEditor(null), []);
   const removeCard = useCallback(
     (id: string, scope?: RepeatScope) => {
@@ -109,7 +130,10 @@ export function Board() {
 
   useEffect(() => {
     if (!loaded) return;
-    return whenIdle(() => void loadEditor().catch(() => {}));
+    return whenIdle(() => {
+      void loadEditor().catch(() => {});
+      prefetchBoardQueue();
+    });
   }, [loaded]);
 
   // The reset line loads once a card is overdue and then stays mounted, so its sheet can say
@@ -137,6 +161,11 @@ export function Board() {
             <p className="board__notice" role="status">
               Your assignments could not be loaded yet. Trying again…
             </p>
+          )}
+          {onImport && data.status === 'ready' && data.assignments.length === 0 && (
+            <Suspense fallback={null}>
+              <SchoolImportOffer onImport={onImport} />
+            </Suspense>
           )}
           {resetMounted && (
             <Suspense fallback={null}>

@@ -28,7 +28,8 @@ function Segment({
       data-status={status}
       onClick={() => onShow(status)}
     >
-      <span className="switch__label">{label}</span>
+      {/* The space keeps the visible text "New 0" inside the name "New, 0 tasks". */}
+      <span className="switch__label">{label}</span>{' '}
       <span className="switch__count" aria-hidden="true">
         {count}
       </span>

@@ -17,6 +17,7 @@ import {
 } from '../assignment/assignmentsApi.ts';
 import { api, directApi } from '../firebase/api.ts';
 import type { BoardAccess, BoardQueue } from '../offline/boardQueue.ts';
+import { loadBoardQueue } from '../offline/loadQueue.ts';
 import { hasWaiting, setWriteSink, waitingHint } from '../offline/pending.ts';
 import { showAlert } from '../ui/notify.ts';
 import { sortByRank } from './columns.ts';
@@ -186,8 +187,8 @@ export function useAssignments(uid: string | null | undefined): UseAssignments {
   }, [uid, receive]);
 
   // Writes made without a connection wait on this device and are sent when it returns
-  // (offline/boardQueue.ts). Its code loads only when needed: a write to keep, a connection
-  // that returns, or writes left waiting from last time.
+  // (offline/boardQueue.ts). Its code loads when needed (a write to keep, a connection that
+  // returns, writes left waiting from last time), or ahead of need (offline/loadQueue.ts).
   useEffect(() => {
     if (!uid) return;
     const r = rt.current;
@@ -223,7 +224,7 @@ export function useAssignments(uid: string | null | undefined): UseAssignments {
       fetchAll: () => fetchAssignments(directApi),
     };
     const load = () =>
-      (queue ??= import('../offline/boardQueue.ts').then((m) => {
+      (queue ??= loadBoardQueue().then((m) => {
         const q = m.startBoardQueue(uid, board);
         if (!live) q.stop();
         return q;

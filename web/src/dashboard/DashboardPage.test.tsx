@@ -1,3 +1,4 @@
+import { APP_VERSION } from '@brainboard/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -9,7 +10,35 @@ import { DashboardPage } from './DashboardPage.tsx';
 vi.mock('../firebase/api.ts', () => ({
   api: { get: vi.fn(async () => []), patch: vi.fn(async () => ({})), post: vi.fn() },
 }));
-vi.mock('../board/Board.tsx', () => ({ Board: () => <p>the board</p> }));
+// The board, showing what the dashboard gives it: requests to add, and the import offer.
+vi.mock('../board/Board.tsx', () => ({
+  Board: ({ addRequest, onImport }: { addRequest?: number; onImport?: () => void }) => (
+    <div>
+      <p>the board</p>
+      <p>add requests: {addRequest ?? 0}</p>
+      {onImport && (
+        <button type="button" onClick={onImport}>
+          Import deadlines
+        </button>
+      )}
+    </div>
+  ),
+}));
+vi.mock('../reminders/RemindersSettings.tsx', () => ({
+  RemindersSettings: () => (
+    <section aria-labelledby="r">
+      <h3 id="r">Reminders</h3>
+    </section>
+  ),
+}));
+vi.mock('../lms/ImportFromSchool.tsx', () => ({
+  ImportFromSchool: () => (
+    <section aria-labelledby="s">
+      <h3 id="s">Import from your school</h3>
+    </section>
+  ),
+}));
+vi.mock('../settings/DeviceSettings.tsx', () => ({ DeviceSettings: () => null }));
 vi.mock('../reminders/FocusFromLink.tsx', () => ({ FocusFromLink: () => null }));
 vi.mock('../board/AssignmentsProvider.tsx', () => ({
   AssignmentsProvider: ({ children }: { children: ReactNode }) => <>{children}</>,
@@ -31,7 +60,8 @@ beforeEach(() => {
   at('/dashboard');
 });
 
-const current = { last_used_version: '0.2.0', last_whats_new_version: '0.2.0' };
+const current = { last_used_version: APP_VERSION, last_whats_new_version: APP_VERSION };
+const newAccount = { last_used_version: null, last_whats_new_version: null };
 
 // Focus Mode's view loads lazily in the app; here it is ready before the first render.
 beforeAll(async () => {
@@ -68,6 +98,46 @@ describe('DashboardPage', () => {
     });
     // The dialog's code loads after the board (lazily).
     expect(await screen.findByRole('dialog', { name: "What's New!" })).toBeInTheDocument();
+  });
+
+  it('welcomes a new account; "Add an assignment" asks the board for the editor', async () => {
+    renderInApp(<DashboardPage />, { session: { user: makeUser(newAccount) } });
+    const welcome = await screen.findByRole('dialog', { name: 'Welcome to Brainboard!' });
+    expect(screen.getByText('add requests: 0')).toBeInTheDocument();
+    await userEvent
+      .setup()
+      .click(within(welcome).getByRole('button', { name: /^Add an assignment/ }));
+    expect(screen.getByText('add requests: 1')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Welcome to Brainboard!' })).toBeNull();
+  });
+
+  it.each([
+    ['Import from your school', 'Import from your school'],
+    ['Turn on reminders', 'Reminders'],
+  ])('the welcome’s "%s" opens Settings at %s, focused', async (step, part) => {
+    renderInApp(<DashboardPage />, { session: { user: makeUser(newAccount) } });
+    const welcome = await screen.findByRole('dialog', { name: 'Welcome to Brainboard!' });
+    await userEvent
+      .setup()
+      .click(within(welcome).getByRole('button', { name: new RegExp(`^${step}`) }));
+    const settings = await screen.findByRole('dialog', { name: 'Settings' });
+    const section = within(settings).getByRole('region', { name: part });
+    expect(section).toHaveFocus();
+  });
+
+  it('lets the board offer the school import, opening Settings there', async () => {
+    renderInApp(<DashboardPage />, { session: { user: makeUser(current) } });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Import deadlines' }));
+    const settings = await screen.findByRole('dialog', { name: 'Settings' });
+    expect(within(settings).getByRole('region', { name: 'Import from your school' })).toHaveFocus();
+  });
+
+  it('gives the board no import offer once it is closed for good', () => {
+    renderInApp(<DashboardPage />, {
+      session: { user: makeUser({ ...current, school_import_offer_closed: true }) },
+    });
+    expect(screen.getByText('the board')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Import deadlines' })).toBeNull();
   });
 
   it('opens Settings from the header', async () => {

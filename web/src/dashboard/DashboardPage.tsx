@@ -11,6 +11,8 @@ import { TimeZoneSync } from '../reminders/TimeZoneSync.tsx';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
 import { useTheme } from '../theme/useTheme.ts';
 import { WhatNowButton } from '../whatnow/WhatNow.tsx';
+import type { SettingsSection } from '../settings/SettingsModal.tsx';
+import type { FirstStep } from '../whatsnew/Welcome.tsx';
 import { AppToaster } from '../ui/AppToaster.tsx';
 import { Icon } from '../ui/icons.tsx';
 import './dashboard.css';
@@ -24,7 +26,8 @@ const SettingsModal = lazy(() =>
 const ConsentScreen = lazy(() =>
   import('../consent/ConsentScreen.tsx').then((m) => ({ default: m.ConsentScreen })),
 );
-// What's New opens at most once per release, so it loads after the board too.
+// What's New (or a new account's welcome) opens at most once per release, so it loads after
+// the board too.
 const WhatsNewDialog = lazy(() =>
   import('../whatsnew/WhatsNewDialog.tsx').then((m) => ({ default: m.WhatsNewDialog })),
 );
@@ -32,13 +35,21 @@ const WhatsNewDialog = lazy(() =>
 /**
  * The dashboard: header (title, focus button, Settings, theme toggle), then
  * the consent screen until privacy and terms are both accepted, else the board
- * and the What's New dialog.
+ * and the What's New dialog (a new account's welcome), whose first steps open the editor or
+ * Settings at a part.
  */
 export function DashboardPage() {
   const { user, fresh } = useSession();
   const { theme } = useTheme();
-  const [settingsOpen, setSettingsOpen] = useState(false);
-  const closeSettings = useCallback(() => setSettingsOpen(false), []);
+  // Open Settings, at a part or at the top ({}); null while closed.
+  const [settings, setSettings] = useState<{ section?: SettingsSection } | null>(null);
+  const closeSettings = useCallback(() => setSettings(null), []);
+  const openImport = useCallback(() => setSettings({ section: 'school' }), []);
+  const [addRequest, setAddRequest] = useState(0);
+  const takeStep = useCallback((step: FirstStep) => {
+    if (step === 'add') setAddRequest((n) => n + 1);
+    else setSettings({ section: step === 'import' ? 'school' : 'reminders' });
+  }, []);
   const accepted = user ? hasAcceptedBoth(user) : false;
 
   const page = (
@@ -51,7 +62,7 @@ export function DashboardPage() {
           <button
             type="button"
             className="button button--quiet"
-            onClick={() => setSettingsOpen(true)}
+            onClick={() => setSettings({})}
             disabled={!user}
           >
             <Icon name="gear" />
@@ -74,21 +85,24 @@ export function DashboardPage() {
         )}
         {user && accepted && (
           <>
-            <Board />
+            <Board
+              addRequest={addRequest}
+              onImport={user.school_import_offer_closed ? undefined : openImport}
+            />
             <FocusFromLink />
             <TimeZoneSync user={user} />
             {/* Decided from the fresh profile, not this browser's cached copy. */}
             {fresh && (
               <Suspense fallback={null}>
-                <WhatsNewDialog />
+                <WhatsNewDialog onStep={takeStep} />
               </Suspense>
             )}
           </>
         )}
       </main>
-      {settingsOpen && (
+      {settings && (
         <Suspense fallback={null}>
-          <SettingsModal open onClose={closeSettings} user={user} />
+          <SettingsModal open onClose={closeSettings} user={user} section={settings.section} />
         </Suspense>
       )}
       <AppToaster theme={theme} />

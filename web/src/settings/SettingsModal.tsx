@@ -8,7 +8,7 @@ import {
   SETTINGS_TOAST_MS,
   type UserProfile,
 } from '@brainboard/domain';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { toast } from 'sonner';
 import { callEndpoint } from '../api/call.ts';
 import { isApiError } from '../api/client.ts';
@@ -38,24 +38,46 @@ export interface SettingsModalProps {
    * The session user: undefined renders nothing; null closes the modal (docs/product.md, Screens).
    */
   user: UserProfile | null | undefined;
+  /** Open at this part, scrolled to and focused (the welcome's first steps, the board's offer). */
+  section?: SettingsSection | undefined;
 }
 
+/** A part of Settings another screen can open it at. */
+export type SettingsSection = 'reminders' | 'school';
+
 /** The Settings modal: AI opt-ins with Save Settings, reminders, this device, Logout, Danger Zone. */
-export function SettingsModal({ open, onClose, user }: SettingsModalProps) {
+export function SettingsModal({ open, onClose, user, section }: SettingsModalProps) {
   useEffect(() => {
     if (open && user === null) onClose();
   }, [open, user, onClose]);
 
   // A fresh form each time it opens, starting from the saved values.
   if (!user || !open) return null;
-  return <SettingsDialog user={user} onClose={onClose} />;
+  return <SettingsDialog user={user} onClose={onClose} section={section} />;
 }
 
 /**
  * The AI choices wait for Save Settings (everything else applies at once), so closing with an
  * unsaved AI choice asks "Discard your changes?" first, as the editor does.
  */
-function SettingsDialog({ user, onClose }: { user: UserProfile; onClose(): void }) {
+function SettingsDialog({
+  user,
+  onClose,
+  section,
+}: {
+  user: UserProfile;
+  onClose(): void;
+  section: SettingsSection | undefined;
+}) {
+  const start = useRef<HTMLElement | null>(null);
+  // The section to open at takes the focus (the dialog moves it there on opening), which also
+  // scrolls it into view; its heading names it for a screen reader.
+  const startAt = (which: SettingsSection) => (wrapper: HTMLDivElement | null) => {
+    if (section !== which || !wrapper) return;
+    const target = wrapper.querySelector<HTMLElement>('section');
+    target?.setAttribute('tabindex', '-1');
+    start.current = target;
+  };
   const { mergeUser } = useSession();
   const auth = useAuth();
   const navigate = useNavigate();
@@ -119,7 +141,13 @@ function SettingsDialog({ user, onClose }: { user: UserProfile; onClose(): void 
   }
 
   return (
-    <Modal open onClose={discard.requestClose} title="Settings" className="settings">
+    <Modal
+      open
+      onClose={discard.requestClose}
+      title="Settings"
+      className="settings"
+      {...(section ? { initialFocus: start as RefObject<HTMLElement | null> } : {})}
+    >
       <div className="settings__body">
         {config.aiEnabled && (
           <fieldset className="settings__group settings__ai">
@@ -153,11 +181,15 @@ function SettingsDialog({ user, onClose }: { user: UserProfile; onClose(): void 
           </fieldset>
         )}
 
-        <RemindersSettings user={user} />
+        <div className="settings__part" ref={startAt('reminders')}>
+          <RemindersSettings user={user} />
+        </div>
 
         <DeviceSettings />
 
-        <ImportFromSchool />
+        <div className="settings__part" ref={startAt('school')}>
+          <ImportFromSchool />
+        </div>
         <section className="settings__group" aria-labelledby="settings-streak">
           <h3 id="settings-streak">Your focus streak</h3>
           <p>

@@ -45,14 +45,19 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
-export function Icon({ name, size = 20 }: { name: IconName; size?: number }) {
+/** A line icon drawn from its paths, as every icon here is (for a few kept beside their screen). */
+export function LineIcon({ paths, size = 20 }: { paths: readonly string[]; size?: number }) {
   return (
     <svg {...common} className="icon" width={size} height={size}>
-      {PATHS[name].map((d) => (
+      {paths.map((d) => (
         <path key={d} d={d} />
       ))}
     </svg>
   );
+}
+
+export function Icon({ name, size = 20 }: { name: IconName; size?: number }) {
+  return <LineIcon paths={PATHS[name]} size={size} />;
 }
 
 /* Board controls: each drawn at the size its button is laid out for. */

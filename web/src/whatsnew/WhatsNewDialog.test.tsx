@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { APP_VERSION } from '@brainboard/domain';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, renderInApp } from '../app/testHelpers.tsx';
@@ -13,47 +14,105 @@ beforeEach(() => {
   patch.mockImplementation(async (_path: string, body: unknown) => ({ updated: body }));
 });
 
-const upgraded = makeUser({ last_used_version: '0.1.0', last_whats_new_version: '0.1.0' });
+const upgraded = makeUser({ last_used_version: '0.2.0', last_whats_new_version: '0.2.0' });
+const newAccount = makeUser({ last_used_version: null, last_whats_new_version: null });
+const onStep = vi.fn();
+const closed = { last_whats_new_version: APP_VERSION, last_used_version: APP_VERSION };
 
 function show(user = upgraded) {
-  return renderInApp(<WhatsNewDialog />, { session: { user } });
+  onStep.mockReset();
+  return renderInApp(<WhatsNewDialog onStep={onStep} />, { session: { user } });
 }
 
 describe("What's New dialog", () => {
   it('opens after an upgrade with the newer features: title, intro, list and "Got it!"', () => {
     show();
     const dialog = screen.getByRole('dialog', { name: "What's New!" });
-    expect(dialog).toHaveTextContent('Focus Mode');
-    expect(dialog).toHaveTextContent('Enhanced Due Date Timing');
-    // 0.1.0 features were seen before.
-    expect(dialog).not.toHaveTextContent('AI Subtask Suggestions');
-    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(dialog).toHaveTextContent(`Brainboard ${APP_VERSION} is here.`);
+    expect(dialog).toHaveTextContent('Reminders');
+    expect(dialog).toHaveTextContent('Works offline');
+    // 0.2.0 features were seen before.
+    expect(dialog).not.toHaveTextContent('Enhanced Due Date Timing');
+    expect(screen.getAllByRole('listitem')).toHaveLength(7);
+    // Every icon is drawn, never an emoji.
+    expect(dialog.querySelectorAll('.whatsnew__icon svg')).toHaveLength(7);
+    expect(dialog.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
     expect(screen.getByRole('button', { name: 'Got it!' })).toBeInTheDocument();
     expect(patch).not.toHaveBeenCalled();
   });
 
-  it('shows every release to a first-time user', () => {
-    show(makeUser({ last_used_version: null, last_whats_new_version: null }));
-    expect(screen.getAllByRole('listitem')).toHaveLength(6);
+  it('lists the releases since the one last seen, newest first', () => {
+    show(makeUser({ last_used_version: '0.1.0', last_whats_new_version: '0.1.0' }));
+    const titles = [...document.querySelectorAll('.whatsnew__title')].map((t) => t.textContent);
+    expect(titles).toEqual([
+      'Reminders',
+      'Import from your school',
+      'What now?',
+      'Time estimates',
+      'Reset overdue work',
+      'Repeating assignments',
+      'Works offline',
+      'Focus Mode',
+      'Enhanced Due Date Timing',
+    ]);
+  });
+
+  it('welcomes a new account with three first steps instead of "since your last visit"', () => {
+    show(newAccount);
+    const dialog = screen.getByRole('dialog', { name: 'Welcome to Brainboard!' });
+    expect(dialog).not.toHaveTextContent('since your last visit');
+    expect(screen.queryByRole('dialog', { name: "What's New!" })).not.toBeInTheDocument();
+    const steps = within(screen.getByRole('list', { name: 'First steps' })).getAllByRole('button');
+    expect(steps.map((b) => b.textContent)).toEqual([
+      expect.stringMatching(/^Add an assignment/),
+      expect.stringMatching(/^Import from your school/),
+      expect.stringMatching(/^Turn on reminders/),
+    ]);
+    // Each step is one button: its title, then what it does.
+    expect(screen.getByRole('button', { name: /^Import from your school/ })).toHaveAccessibleName(
+      'Import from your school Bring in your deadlines from Canvas, Moodle, Blackboard or Google Classroom.',
+    );
+    expect(patch).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['Add an assignment', 'add'],
+    ['Import from your school', 'import'],
+    ['Turn on reminders', 'reminders'],
+  ])('"%s" closes the welcome, saves both versions and takes that step', async (name, step) => {
+    const { session } = show(newAccount);
+    await userEvent.setup().click(screen.getByRole('button', { name: new RegExp(`^${name}`) }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(onStep).toHaveBeenCalledExactlyOnceWith(step);
+    await waitFor(() => expect(patch).toHaveBeenCalledWith('/api/user/u1', closed));
+    await waitFor(() => expect(session!.mergeUser).toHaveBeenCalledWith(closed));
+  });
+
+  it('"Maybe later" closes the welcome and saves both versions, taking no step', async () => {
+    show(newAccount);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Maybe later' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(patch).toHaveBeenCalledWith('/api/user/u1', closed));
+    expect(onStep).not.toHaveBeenCalled();
   });
 
   it('stays closed and changes nothing when everything is current', () => {
-    show(makeUser({ last_used_version: '0.2.0', last_whats_new_version: '0.2.0' }));
+    show(makeUser({ last_used_version: APP_VERSION, last_whats_new_version: APP_VERSION }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(patch).not.toHaveBeenCalled();
   });
 
   it('stays closed when already shown for this version, updating last_used_version silently', async () => {
     const { session } = show(
-      makeUser({ last_used_version: '0.1.0', last_whats_new_version: '0.2.0' }),
+      makeUser({ last_used_version: '0.1.0', last_whats_new_version: APP_VERSION }),
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() =>
-      expect(patch).toHaveBeenCalledWith('/api/user/u1', { last_used_version: '0.2.0' }),
+      expect(patch).toHaveBeenCalledWith('/api/user/u1', { last_used_version: APP_VERSION }),
     );
     expect(patch).toHaveBeenCalledTimes(1);
     await waitFor(() =>
-      expect(session!.mergeUser).toHaveBeenCalledWith({ last_used_version: '0.2.0' }),
+      expect(session!.mergeUser).toHaveBeenCalledWith({ last_used_version: APP_VERSION }),
     );
   });
 
@@ -61,7 +120,6 @@ describe("What's New dialog", () => {
     const { session } = show();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Got it!' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    const closed = { last_whats_new_version: '0.2.0', last_used_version: '0.2.0' };
     await waitFor(() => expect(patch).toHaveBeenCalledWith('/api/user/u1', closed));
     await waitFor(() => expect(session!.mergeUser).toHaveBeenCalledWith(closed));
   });
@@ -70,12 +128,7 @@ describe("What's New dialog", () => {
     show();
     await userEvent.setup().keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    await waitFor(() =>
-      expect(patch).toHaveBeenCalledWith('/api/user/u1', {
-        last_whats_new_version: '0.2.0',
-        last_used_version: '0.2.0',
-      }),
-    );
+    await waitFor(() => expect(patch).toHaveBeenCalledWith('/api/user/u1', closed));
     expect(patch).toHaveBeenCalledTimes(1);
   });
 

@@ -12,8 +12,8 @@ import { api } from '../firebase/api.ts';
 import { useSession } from '../session/sessionContext.ts';
 import { Modal } from '../ui/Modal.tsx';
 import './whatsnew.css';
-import { Icon } from '../ui/icons.tsx';
-import { iconForEmoji } from './featureIcon.ts';
+import { FeatureIcon } from './featureIcon.tsx';
+import { Welcome, type FirstStep } from './Welcome.tsx';
 
 /** PATCH /api/user/{id}; merges `updated` into the session. Failures are only logged. */
 async function patchUser(
@@ -29,12 +29,18 @@ async function patchUser(
   }
 }
 
+export interface WhatsNewDialogProps {
+  /** A first step the welcome offers was chosen (the dialog has closed). */
+  onStep(step: FirstStep): void;
+}
+
 /**
- * The "What's new" dialog. Decided once per session from the
- * user's versions: opens with the newer features, or silently updates
- * last_used_version. Closing (button, Escape, overlay) saves both versions.
+ * The "What's new" dialog. Decided once per session from the user's versions: opens with the
+ * newer features, welcomes a new account with three first steps instead, or silently updates
+ * last_used_version. Closing either (a step, the button, Escape, the overlay) saves both
+ * versions.
  */
-export function WhatsNewDialog() {
+export function WhatsNewDialog({ onStep }: WhatsNewDialogProps) {
   const { user, mergeUser } = useSession();
   // Decided once, from the user as loaded when the dashboard shows (SessionProvider is keyed by
   // uid, so another user gets a fresh dialog); merging the PATCH answer does not reopen it.
@@ -51,11 +57,23 @@ export function WhatsNewDialog() {
   }, [user, decision, mergeUser]);
 
   const features = decision?.features ?? [];
-  if (!user || !open || features.length === 0) return null;
+  if (!user || !open || (!decision?.welcome && features.length === 0)) return null;
 
   function close() {
     setOpen(false);
     if (user) void patchUser(user.id, whatsNewClosedPatch(APP_VERSION), mergeUser);
+  }
+
+  if (decision?.welcome) {
+    return (
+      <Welcome
+        onClose={close}
+        onStep={(step) => {
+          close();
+          onStep(step);
+        }}
+      />
+    );
   }
 
   return (
@@ -67,7 +85,7 @@ export function WhatsNewDialog() {
         {features.map((feature) => (
           <li key={feature.title} className="whatsnew__item">
             <span className="whatsnew__icon" aria-hidden="true">
-              <Icon name={iconForEmoji(feature.icon)} size={22} />
+              <FeatureIcon emoji={feature.icon} />
             </span>
             <span>
               <strong className="whatsnew__title">{feature.title}</strong>
