@@ -14,8 +14,13 @@ const external = Object.keys(pkg.dependencies ?? {})
 
 const options = {
   absWorkingDir: import.meta.dirname,
-  // The PDF reader runs in a worker thread with its own heap limit: its own file.
-  entryPoints: { index: 'src/index.ts', pdfWorker: 'src/files/pdfWorker.ts' },
+  // The PDF and school-feed readers run in worker threads with their own heap limits: their
+  // own files.
+  entryPoints: {
+    index: 'src/index.ts',
+    pdfWorker: 'src/files/pdfWorker.ts',
+    feedWorker: 'src/lms/feedWorker.ts',
+  },
   outdir: 'lib',
   bundle: true,
   platform: 'node',

@@ -27,8 +27,50 @@ export interface FeedDoc {
 }
 
 export const MAX_FEEDS_PER_STUDENT = 10;
+export const TOO_MANY_FEEDS = `You can import from at most ${MAX_FEEDS_PER_STUDENT} calendars. Remove one first.`;
+
+/** A feed refused because the student already has MAX_FEEDS_PER_STUDENT. */
+export class TooManyFeedsError extends Error {
+  override name = 'TooManyFeedsError';
+  constructor() {
+    super(TOO_MANY_FEEDS);
+  }
+}
 
 export const feedsOf = (db: Firestore) => db.collection('lms_feeds');
+
+/**
+ * A server-only document every new feed of the student writes in the transaction that
+ * creates it: two imports at once both write it, so one of them runs again and counts the
+ * other's feed (a query alone would not see a feed created meanwhile).
+ */
+const feedListLock = (db: Firestore, uid: string) =>
+  db.collection('users').doc(uid).collection('private').doc('lms_feeds');
+
+/**
+ * Stores a new feed unless the student already has MAX_FEEDS_PER_STUDENT (TooManyFeedsError),
+ * in one transaction. The same link added twice at once is one feed: the later call answers
+ * the stored one.
+ */
+export async function claimFeed(db: Firestore, id: string, doc: FeedDoc): Promise<FeedDoc> {
+  return db.runTransaction(
+    async (tx) => {
+      const ref = feedsOf(db).doc(id);
+      const lock = feedListLock(db, doc.uid);
+      const [found, , mine] = await Promise.all([
+        tx.get(ref),
+        tx.get(lock),
+        tx.get(feedsOf(db).where('uid', '==', doc.uid)),
+      ]);
+      if (found.exists) return found.data() as FeedDoc;
+      if (mine.size >= MAX_FEEDS_PER_STUDENT) throw new TooManyFeedsError();
+      tx.create(ref, doc);
+      tx.set(lock, { changed_at: doc.created_at });
+      return doc;
+    },
+    { maxAttempts: 10 },
+  );
+}
 
 /** One id per student and link, so adding the same link twice keeps one feed. */
 export function feedIdFor(uid: string, url: string): string {

@@ -8,13 +8,28 @@ import {
   wallClockIn,
   type LmsSource,
 } from '@brainboard/domain';
+import {
+  FEED_MAX_ITEMS,
+  FeedLimitError,
+  HISTORY_MS,
+  repeatsTooOften,
+  REPEAT_HORIZON_MS,
+  REPEAT_MAX_PER_ITEM,
+  REPEAT_STEPS_PER_FEED,
+  REPEAT_STEPS_PER_ITEM,
+  TOO_MANY_ITEMS,
+  TOO_MUCH_REPEATING,
+  unreadableRepeat,
+} from './limits.ts';
 
 /**
  * Turns a school's calendar feed (iCalendar) into deadlines. ical.js does the
  * reading: folded lines, escaped text, VTIMEZONE definitions, all-day dates,
  * RRULE with RECURRENCE-ID overrides. What is LMS-specific lives here: which
  * LMS wrote the feed, where it puts the course, and what identifies an item
- * across syncs.
+ * across syncs. It runs in a worker thread (feedSandbox.ts) and keeps the bounds of
+ * limits.ts: how many deadlines, how far repeating items are followed and how many steps the
+ * recurrence engine may take.
  */
 
 /** The names students know the systems by. */
@@ -45,10 +60,6 @@ export interface ParsedFeed {
 
 export const NOT_A_CALENDAR =
   'That link did not return a calendar. Copy the calendar feed (iCal) link from your school’s site, not the page address.';
-
-/** How far ahead repeating items are expanded, and how many at most per item. */
-const REPEAT_HORIZON_MS = 366 * 24 * 3600 * 1000;
-const REPEAT_MAX = 100;
 
 export class NotACalendarError extends Error {
   constructor() {
@@ -144,11 +155,49 @@ function identityOf(source: LmsSource, uid: string, url: string): string {
   return uid;
 }
 
+/** Repeat rules finer than daily: refused (see docs/decisions/0015-feed-budget.md). */
+const SUB_DAILY = new Set(['SECONDLY', 'MINUTELY', 'HOURLY']);
+
+function rulesOf(comp: ICAL.Component): ICAL.Recur[] {
+  return comp
+    .getAllProperties('rrule')
+    .map((p) => p.getFirstValue())
+    .filter((v): v is ICAL.Recur => v instanceof ICAL.Recur);
+}
+
 /**
- * Every deadline of a feed. `now` bounds the expansion of repeating items;
- * `zone` is the student's (a floating time is read in it).
+ * Calls `step` on every candidate date the recurrence engine checks. ical.js walks a rule one
+ * candidate at a time (a day of a DAILY rule) until one matches, and for a rule that never
+ * matches (30 February) it would walk forever inside one call; each candidate goes through
+ * the rule iterator's check_contracting_rules, so counting those calls bounds the walk.
  */
-export function parseFeed(body: string, feedUrl: string, zone: string, now: Date): ParsedFeed {
+function countSteps(expansion: ICAL.RecurExpansion, rules: number, step: () => void): void {
+  const iterators = (expansion as unknown as { ruleIterators?: unknown }).ruleIterators;
+  if (!Array.isArray(iterators) || iterators.length !== rules) {
+    throw new Error('ical.js no longer keeps its rule iterators where parse.ts counts steps.');
+  }
+  for (const it of iterators as ICAL.RecurIterator[]) {
+    const check = it.check_contracting_rules.bind(it);
+    it.check_contracting_rules = () => {
+      step();
+      return check();
+    };
+  }
+}
+
+/**
+ * Every deadline of a feed. `zone` is the student's (a floating time is read in it). Items
+ * due more than 14 days before `since` (the feed's first import) are history: a repeating
+ * item is followed only from then to a year after `now`, and only items from then onwards
+ * count towards the limit of FEED_MAX_ITEMS. Throws NotACalendarError or FeedLimitError.
+ */
+export function parseFeed(
+  body: string,
+  feedUrl: string,
+  zone: string,
+  now: Date,
+  since: Date = now,
+): ParsedFeed {
   if (!/BEGIN:VCALENDAR/i.test(body.slice(0, 4096))) throw new NotACalendarError();
   let root: ICAL.Component;
   try {
@@ -160,6 +209,8 @@ export function parseFeed(body: string, feedUrl: string, zone: string, now: Date
   const prodId = text(root.getFirstPropertyValue('prodid'));
   const calName = text(root.getFirstPropertyValue('x-wr-calname'));
   const source = detectSource(prodId, calName, feedUrl);
+  const cutoff = since.getTime() - HISTORY_MS;
+  const horizon = now.getTime() + REPEAT_HORIZON_MS;
 
   const events = root.getAllSubcomponents('vevent');
   const exceptions = new Map<string, ICAL.Component[]>();
@@ -171,27 +222,38 @@ export function parseFeed(body: string, feedUrl: string, zone: string, now: Date
     } else bases.push(ev);
   }
 
-  const byIdentity = new Map<string, FeedItem & { override: boolean }>();
-  const add = (comp: ICAL.Component, start: ICAL.Time, idSuffix: string) => {
+  /** Whether an item can be a deadline at all. */
+  const isDeadline = (comp: ICAL.Component) => {
     const uid = text(comp.getFirstPropertyValue('uid'));
     const summary = text(comp.getFirstPropertyValue('summary'));
-    if (!uid || !summary) return;
+    if (!uid || !summary) return false;
     const url = text(comp.getFirstPropertyValue('url'));
     // Canvas feeds also carry calendar events; only assignments are deadlines.
-    if (source === 'canvas' && !/#assignment_\d+/.test(url) && !/assignment/i.test(uid)) return;
+    return source !== 'canvas' || /#assignment_\d+/.test(url) || /assignment/i.test(uid);
+  };
+
+  const byIdentity = new Map<string, FeedItem & { override: boolean }>();
+  /** Identities due from the cutoff onwards: what an import could add. */
+  const current = new Set<string>();
+  /** Adds one item or occurrence; false when it is not a deadline or, if repeating, history. */
+  const add = (comp: ICAL.Component, start: ICAL.Time, idSuffix: string): boolean => {
+    if (!isDeadline(comp)) return false;
+    const uid = text(comp.getFirstPropertyValue('uid'));
+    const summary = text(comp.getFirstPropertyValue('summary'));
+    const url = text(comp.getFirstPropertyValue('url'));
     const due = dueOf(start, zone);
-    if (!due) return;
+    if (!due) return false;
     const named = titleAndCourse(source, summary, firstCategory(comp), calName);
     // The text rules of every import (domain/src/safeText.ts): cleaned, cut with "…" to the
     // limits; a title with nothing visible counts as missing.
     const title = importedText(named.title, TITLE_MAX_LENGTH);
-    if (!title) return;
+    if (!title) return false;
     const identity = identityOf(source, uid, url) + idSuffix;
     const override = /override/i.test(uid);
     const previous = byIdentity.get(identity);
     // A section override replaces the assignment's general due date.
-    if (previous && previous.override && !override) return;
-    byIdentity.set(identity, {
+    if (previous && previous.override && !override) return false;
+    const item = {
       uid: identity,
       title,
       course: importedText(named.course, 80),
@@ -203,11 +265,20 @@ export function parseFeed(body: string, feedUrl: string, zone: string, now: Date
       ),
       due,
       override,
-    });
+    };
+    const isCurrent = dueInstant(item, zone) >= cutoff;
+    if (!isCurrent && idSuffix) return false;
+    byIdentity.set(identity, item);
+    if (isCurrent) current.add(identity);
+    if (current.size > FEED_MAX_ITEMS) throw new FeedLimitError(TOO_MANY_ITEMS);
+    return true;
   };
 
+  let feedSteps = 0;
   for (const comp of bases) {
+    if (!isDeadline(comp)) continue;
     const uid = text(comp.getFirstPropertyValue('uid'));
+    const summary = text(comp.getFirstPropertyValue('summary'));
     const event = new ICAL.Event(comp, { exceptions: exceptions.get(uid) ?? [] });
     const start = event.startDate;
     if (!start) continue;
@@ -215,12 +286,36 @@ export function parseFeed(body: string, feedUrl: string, zone: string, now: Date
       add(comp, start, '');
       continue;
     }
-    const it = event.iterator();
-    const horizon = now.getTime() + REPEAT_HORIZON_MS;
-    for (let n = 0, next = it.next(); next && n < REPEAT_MAX; n++, next = it.next()) {
-      if (next.toUnixTime() * 1000 > horizon) break;
+    const rules = rulesOf(comp);
+    if (rules.some((rule) => SUB_DAILY.has(rule.freq))) {
+      throw new FeedLimitError(repeatsTooOften(summary));
+    }
+    let itemSteps = 0;
+    const step = () => {
+      if (++itemSteps > REPEAT_STEPS_PER_ITEM) throw new FeedLimitError(unreadableRepeat(summary));
+      if (++feedSteps > REPEAT_STEPS_PER_FEED) throw new FeedLimitError(TOO_MUCH_REPEATING);
+    };
+    let it: ICAL.RecurExpansion;
+    try {
+      it = event.iterator();
+    } catch {
+      // A rule ical.js refuses to follow (BYMONTHDAY in a WEEKLY rule, say).
+      throw new FeedLimitError(unreadableRepeat(summary));
+    }
+    countSteps(it, rules.length, step);
+    // RDATE lists need no steps of the engine; the feed's size bounds them.
+    for (let taken = 0; taken < REPEAT_MAX_PER_ITEM;) {
+      let next: ICAL.Time | null;
+      try {
+        next = it.next();
+      } catch (err) {
+        // ical.js gives up on a rule whose dates are all excluded ("max tries").
+        if (err instanceof FeedLimitError) throw err;
+        throw new FeedLimitError(unreadableRepeat(summary));
+      }
+      if (!next || next.toUnixTime() * 1000 > horizon) break;
       const details = event.getOccurrenceDetails(next);
-      add(details.item.component, details.startDate, `@${next.toString()}`);
+      if (add(details.item.component, details.startDate, `@${next.toString()}`)) taken++;
     }
   }
   const items = [...byIdentity.values()].map(({ override: _override, ...item }) => item);

@@ -1,8 +1,14 @@
 import type { AnswerOf } from '@brainboard/domain';
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { callerOf } from '../http/auth.ts';
+import {
+  armDeadline,
+  DATABASE_DEADLINE_MS,
+  liftDeadline,
+  RETRY_AFTER_SECONDS,
+} from '../http/deadline.ts';
 import { badRequest, HttpError, notFound, route } from '../http/errors.ts';
 import {
   feedRateWindowsFromEnv,
@@ -11,17 +17,33 @@ import {
 } from '../http/rateLimit.ts';
 import { parseBody } from '../http/validate.ts';
 import {
+  claimFeed,
   feedIdFor,
   feedsOf,
   feedView,
   MAX_FEEDS_PER_STUDENT,
   readOwnFeed,
   listOwnFeeds,
+  TooManyFeedsError,
   type FeedDoc,
 } from './feeds.ts';
+import {
+  FEED_READ_TIME_LIMIT_MS,
+  FEED_TURN_WAIT_MS,
+  FeedLimitError,
+  FeedReadersBusyError,
+} from './limits.ts';
 import { dueDateIn, NotACalendarError } from './parse.ts';
-import { FeedFetchError, type SafeFetchOptions } from './safeFetch.ts';
-import { importable, readFeed, recordSync, syncFeed, applyFeed, SYNC_EVERY_MS } from './sync.ts';
+import { FEED_TIMEOUT_MS, FeedFetchError, type SafeFetchOptions } from './safeFetch.ts';
+import {
+  applyAndRecord,
+  importable,
+  readFeed,
+  unfinishedMessage,
+  WritesUnfinishedError,
+  SYNC_EVERY_MS,
+  type SyncResult,
+} from './sync.ts';
 
 export const FEED_NOT_FOUND = 'That calendar feed does not exist.';
 const URL_MAX_LENGTH = 2048;
@@ -44,13 +66,49 @@ export const urlBody = z.strictObject(
 
 const feedIdParam = z.string().regex(/^feed-[a-f0-9]{24}$/);
 
-/** Fetch and parse failures become a 400 that says what to check. */
-async function asBadRequest<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * Reading a feed: fetched (its own 10 s), then read in a worker (its own limits, after
+ * waiting its turn). The request's database deadline makes room for both, so a slow feed
+ * answers the feed's own sentence. A failure is the feed's: a 400 that says what to check
+ * (unreachable, not a calendar), a 422 past a limit, a 503 when every reader is busy.
+ */
+async function readingFeed<T>(res: Response, work: () => Promise<T>): Promise<T> {
+  armDeadline(
+    res,
+    DATABASE_DEADLINE_MS + FEED_TIMEOUT_MS + FEED_TURN_WAIT_MS + FEED_READ_TIME_LIMIT_MS,
+  );
   try {
     return await work();
   } catch (err) {
     if (err instanceof FeedFetchError || err instanceof NotACalendarError) {
       throw badRequest(err.message);
+    }
+    if (err instanceof FeedLimitError) throw new HttpError(422, err.message);
+    if (err instanceof FeedReadersBusyError) {
+      res.set('Retry-After', '60');
+      throw new HttpError(503, err.message);
+    }
+    throw err;
+  }
+}
+
+/**
+ * Saving a read feed: as long as the feed is large, so the request's deadline (whose 503 says
+ * nothing was changed) is lifted, and each write keeps the database client's own deadline.
+ * Writing that stops early answers exactly what was written.
+ */
+async function savingFeed(
+  res: Response,
+  retry: string,
+  work: () => Promise<SyncResult>,
+): Promise<SyncResult> {
+  liftDeadline(res);
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof WritesUnfinishedError) {
+      res.set('Retry-After', String(RETRY_AFTER_SECONDS));
+      throw new HttpError(503, unfinishedMessage(err, retry));
     }
     throw err;
   }
@@ -87,7 +145,9 @@ export function lmsRoutes(
       const { url } = parseBody(urlBody, req.body);
       await countFetch(uid, res);
       const now = new Date();
-      const { parsed, zone } = await asBadRequest(() => readFeed(db, uid, url, fetchOptions, now));
+      const { parsed, zone } = await readingFeed(res, () =>
+        readFeed(db, uid, url, fetchOptions, now),
+      );
       res.json({
         source: parsed.source,
         label: parsed.label,
@@ -109,51 +169,52 @@ export function lmsRoutes(
       const now = new Date();
       const id = feedIdFor(uid, url);
       const existing = await readOwnFeed(db, uid, id);
-      if (!existing) {
-        const count = (await feedsOf(db).where('uid', '==', uid).get()).size;
-        if (count >= MAX_FEEDS_PER_STUDENT) {
-          throw badRequest(
-            `You can import from at most ${MAX_FEEDS_PER_STUDENT} calendars. Remove one first.`,
-          );
-        }
+      // A first look, so a student at the limit is not charged a fetch; claimFeed decides.
+      if (
+        !existing &&
+        (await feedsOf(db).where('uid', '==', uid).get()).size >= MAX_FEEDS_PER_STUDENT
+      ) {
+        throw badRequest(new TooManyFeedsError().message);
       }
       await countFetch(uid, res);
-      const { parsed, zone } = await asBadRequest(() => readFeed(db, uid, url, fetchOptions, now));
-      const doc: FeedDoc = existing ?? {
-        uid,
-        url,
-        source: parsed.source,
-        label: parsed.label,
-        created_at: now.toISOString(),
-        first_import_at: now.toISOString(),
-        last_synced_at: null,
-        last_counts: { added: 0, updated: 0, unchanged: 0, gone: 0 },
-        last_changes: [],
-        next_sync_at: new Date(now.getTime() + SYNC_EVERY_MS).toISOString(),
-      };
-      if (!existing) {
-        try {
-          await feedsOf(db).doc(id).create(doc);
-        } catch (err) {
-          // The same link added twice at once: one feed, both answers describe it.
-          if ((err as { code?: unknown }).code !== 6) throw err;
-        }
+      const since = existing ? new Date(existing.first_import_at) : now;
+      const { parsed, zone } = await readingFeed(res, () =>
+        readFeed(db, uid, url, fetchOptions, now, since),
+      );
+      let feed: FeedDoc;
+      try {
+        feed =
+          existing ??
+          (await claimFeed(db, id, {
+            uid,
+            url,
+            source: parsed.source,
+            label: parsed.label,
+            created_at: now.toISOString(),
+            first_import_at: now.toISOString(),
+            last_synced_at: null,
+            last_counts: { added: 0, updated: 0, unchanged: 0, gone: 0 },
+            last_changes: [],
+            next_sync_at: new Date(now.getTime() + SYNC_EVERY_MS).toISOString(),
+          }));
+      } catch (err) {
+        if (err instanceof TooManyFeedsError) throw badRequest(err.message);
+        throw err;
       }
-      const result = await applyFeed(db, id, doc, parsed, zone, now);
-      const done = {
-        ...doc,
-        last_synced_at: now.toISOString(),
-        last_counts: result.counts,
-        last_changes: result.changes,
-        last_error: null,
-      };
-      await recordSync(db, id, {
-        last_synced_at: done.last_synced_at,
-        last_counts: done.last_counts,
-        last_changes: done.last_changes,
-        last_error: null,
-      });
-      res.status(201).json(feedView(id, done) satisfies AnswerOf<'POST /api/lms-feeds'>);
+      const result = await savingFeed(
+        res,
+        'Import the same link again in a minute to finish.',
+        () => applyAndRecord(db, id, feed, parsed, zone, now),
+      );
+      res.status(201).json(
+        feedView(id, {
+          ...feed,
+          last_synced_at: now.toISOString(),
+          last_counts: result.counts,
+          last_changes: result.changes,
+          last_error: null,
+        }) satisfies AnswerOf<'POST /api/lms-feeds'>,
+      );
     }),
   );
 
@@ -180,7 +241,12 @@ export function lmsRoutes(
       const { id, feed } = await ownFeed(uid, req.params.id);
       await countFetch(uid, res);
       const now = new Date();
-      const result = await asBadRequest(() => syncFeed(db, id, feed, fetchOptions, now));
+      const { parsed, zone } = await readingFeed(res, () =>
+        readFeed(db, uid, feed.url, fetchOptions, now, new Date(feed.first_import_at)),
+      );
+      const result = await savingFeed(res, 'Press Sync now again in a minute to finish.', () =>
+        applyAndRecord(db, id, feed, parsed, zone, now),
+      );
       res.json(
         feedView(id, {
           ...feed,

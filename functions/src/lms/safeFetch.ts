@@ -14,7 +14,7 @@ import ipaddr from 'ipaddr.js';
  */
 
 const FEED_MAX_BYTES = 5 * 1024 * 1024;
-const FEED_TIMEOUT_MS = 10_000;
+export const FEED_TIMEOUT_MS = 10_000;
 const MAX_REDIRECTS = 5;
 
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;

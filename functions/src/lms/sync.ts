@@ -3,13 +3,20 @@ import {
   FieldValue,
   type DocumentReference,
   type Firestore,
-  type Timestamp,
+  type WriteBatch,
 } from 'firebase-admin/firestore';
 import { isTimeZone, rankForNewCard, type PlacedCard } from '@brainboard/domain';
 import { assignmentsOf } from '../assignments/store.ts';
+import {
+  DATABASE_DEADLINE_MS,
+  DatabaseDeadlineError,
+  isDatabaseUnavailable,
+} from '../http/deadline.ts';
 import type { SyncCounts } from '@brainboard/domain';
 import { assignmentIdFor, feedsOf, type FeedDoc } from './feeds.ts';
-import { dueDateIn, dueInstant, parseFeed, type FeedItem, type ParsedFeed } from './parse.ts';
+import { readFeedInWorker } from './feedSandbox.ts';
+import { HISTORY_MS } from './limits.ts';
+import { dueDateIn, dueInstant, type FeedItem, type ParsedFeed } from './parse.ts';
 import { safeFetchText, type SafeFetchOptions } from './safeFetch.ts';
 
 /**
@@ -21,11 +28,17 @@ import { safeFetchText, type SafeFetchOptions } from './safeFetch.ts';
  * (`lms_seen`) tell "the LMS changed it" apart from "the student changed it":
  * only fields the student has not changed follow the LMS. Status is never
  * touched (a finished card stays Done) and nothing is ever deleted.
+ *
+ * The writes go out in batches of a few hundred: an import of thousands of
+ * items takes a few seconds, not a round trip per item. The result counts only
+ * writes that landed; when writing stops early it says exactly what was
+ * written and how many writes were not confirmed.
  */
 
-const DAY_MS = 24 * 3600 * 1000;
-/** Items due this long before the first import are history, not work. */
-const SKIP_OLDER_THAN_MS = 14 * DAY_MS;
+/** Writes per batch: well inside what Firestore takes in one commit (500 writes, 10 MiB). */
+const WRITE_ROUND = 250;
+/** The longest one import or sync keeps writing; the next sync does what is left. */
+const WRITE_BUDGET_MS = 60_000;
 /** How often the scheduled sync takes a feed again. */
 export const SYNC_EVERY_MS = 4 * 3600 * 1000;
 const MAX_CHANGE_LINES = 20;
@@ -50,6 +63,21 @@ export interface SyncResult {
   changes: string[];
 }
 
+/**
+ * Writing stopped before the end (the database stopped answering, or the write budget ran
+ * out): `done` counts what was written, `left` the writes that were not.
+ */
+export class WritesUnfinishedError extends Error {
+  override name = 'WritesUnfinishedError';
+  constructor(
+    readonly done: SyncResult,
+    readonly left: number,
+    override readonly cause: unknown,
+  ) {
+    super(`${left} writes of a feed sync were not made.`);
+  }
+}
+
 /** The student's time zone (their profile's, else UTC). */
 async function studentZone(db: Firestore, uid: string): Promise<string> {
   const snap = await db.collection('users').doc(uid).get();
@@ -57,37 +85,82 @@ async function studentZone(db: Firestore, uid: string): Promise<string> {
   return typeof zone === 'string' && isTimeZone(zone) ? zone : 'UTC';
 }
 
-/** Fetches and parses a feed for the student. */
+/**
+ * Fetches a feed for the student and reads it in a worker inside the feed limits. `since` is
+ * the feed's first import (now for a new one): what is due 14 days before it is history.
+ */
 export async function readFeed(
   db: Firestore,
   uid: string,
   url: string,
   fetchOptions: SafeFetchOptions,
   now: Date,
+  since: Date = now,
 ): Promise<{ parsed: ParsedFeed; zone: string }> {
   const [body, zone] = await Promise.all([safeFetchText(url, fetchOptions), studentZone(db, uid)]);
-  return { parsed: parseFeed(body, url, zone, now), zone };
+  const parsed = await readFeedInWorker({
+    body,
+    url,
+    zone,
+    nowMs: now.getTime(),
+    sinceMs: since.getTime(),
+  });
+  return { parsed, zone };
 }
 
 /** Items a first import would take: those due no more than 14 days before `since`. */
 export function importable(items: FeedItem[], zone: string, since: Date): FeedItem[] {
-  const cutoff = since.getTime() - SKIP_OLDER_THAN_MS;
+  const cutoff = since.getTime() - HISTORY_MS;
   return items.filter((item) => dueInstant(item, zone) >= cutoff);
 }
 
 const grpcCode = (err: unknown) => (err as { code?: unknown })?.code;
+
+/**
+ * A write's answer within the database deadline. The client library gives a commit its own
+ * retries and up to 60 s per attempt, and an import's writes run after the request's deadline
+ * is lifted; past this one the write counts as not confirmed (it may still land later).
+ */
+async function answered<T>(write: Promise<T>, ms = DATABASE_DEADLINE_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DatabaseDeadlineError()), ms);
+  });
+  try {
+    return await Promise.race([write, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+const NOT_FOUND = 5;
 const ALREADY_EXISTS = 6;
 const FAILED_PRECONDITION = 9;
 
-/** Applies a parsed feed to the student's assignments. */
-export async function applyFeed(
+/** One planned write: how to send it, and what its outcome counts. */
+interface PlannedWrite {
+  /** Adds the write to a batch. */
+  into(batch: WriteBatch): void;
+  /** Sends the write alone. */
+  alone(): Promise<unknown>;
+  landed(): void;
+  /** A refusal this write expects (and settles); false for any other failure. */
+  refused(err: unknown): Promise<boolean>;
+}
+
+/**
+ * Applies a parsed feed to the student's assignments. Throws WritesUnfinishedError, with
+ * what was written, when writing stops before the end.
+ */
+async function applyFeed(
   db: Firestore,
   feedId: string,
   feed: Pick<FeedDoc, 'uid' | 'first_import_at' | 'label'>,
   parsed: ParsedFeed,
   zone: string,
   now: Date,
+  budgetMs = WRITE_BUDGET_MS,
 ): Promise<SyncResult> {
+  const started = Date.now();
   const counts: SyncCounts = { added: 0, updated: 0, unchanged: 0, gone: 0 };
   const changes: string[] = [];
   const note = (line: string) => {
@@ -100,6 +173,7 @@ export async function applyFeed(
     .map((d) => ({ id: d.id, ...(d.data() as ImportedDoc & { due_date?: string }) }))
     .filter((d) => d.status === 'new' || d.status === undefined);
 
+  const writes: PlannedWrite[] = [];
   const inFeed = new Set<string>();
   const wanted = new Set(importable(parsed.items, zone, new Date(feed.first_import_at)));
   for (const item of parsed.items) {
@@ -110,42 +184,138 @@ export async function applyFeed(
     if (!found) {
       if (!wanted.has(item)) continue;
       const rank = rankForNewCard(newColumn, due);
-      try {
-        await col.doc(id).create(newImportedDoc(feedId, feed.label, item, due, rank, now));
-        newColumn.push({ id, due_date: due, rank });
-        counts.added++;
-        note(`Added: ${item.title}`);
-      } catch (err) {
+      newColumn.push({ id, due_date: due, rank });
+      const doc = newImportedDoc(feedId, feed.label, item, due, rank, now);
+      writes.push({
+        into: (batch) => batch.create(col.doc(id), doc),
+        alone: () => col.doc(id).create(doc),
+        landed: () => {
+          counts.added++;
+          note(`Added: ${item.title}`);
+        },
         // Another sync of this feed claimed it first.
-        if (grpcCode(err) !== ALREADY_EXISTS) throw err;
-        counts.unchanged++;
-      }
+        refused: async (err) => {
+          if (grpcCode(err) !== ALREADY_EXISTS) return false;
+          counts.unchanged++;
+          return true;
+        },
+      });
       continue;
     }
-    const outcome = await followItem(
-      found.ref,
-      { data: found.data() as ImportedDoc, updateTime: found.updateTime },
-      item,
-      due,
-      now,
-    );
-    if (outcome === 'moved') note(`Moved: ${item.title}`);
-    if (outcome === 'unchanged') counts.unchanged++;
-    else counts.updated++;
+    const data = found.data() as ImportedDoc;
+    const plan = followPlan(data, item, due, now);
+    if (!plan) {
+      counts.unchanged++;
+      continue;
+    }
+    const precondition = { lastUpdateTime: found.updateTime };
+    const outcome = (moved: boolean) => {
+      counts.updated++;
+      if (moved) note(`Moved: ${item.title}`);
+    };
+    writes.push({
+      into: (batch) => batch.update(found.ref, ...updateArgs(plan.pairs), precondition),
+      alone: () => found.ref.update(...updateArgs(plan.pairs), precondition),
+      landed: () => outcome(plan.moved),
+      // Another write came between the read and this one: read again and decide again.
+      refused: async (err) => {
+        if (grpcCode(err) !== FAILED_PRECONDITION) return false;
+        const again = await followItem(found.ref, item, due, now);
+        if (again === 'unchanged') counts.unchanged++;
+        else outcome(again === 'moved');
+        return true;
+      },
+    });
   }
 
   for (const [id, d] of existing) {
     const data = d.data() as ImportedDoc;
     if (data.source?.feed_id !== feedId || inFeed.has(id) || data.source_gone === true) continue;
-    await d.ref.update({
+    const gone = {
       source_gone: true,
       version: FieldValue.increment(1),
       updated_at: now.toISOString(),
+    };
+    writes.push({
+      into: (batch) => batch.update(d.ref, gone),
+      alone: () => d.ref.update(gone),
+      landed: () => {
+        counts.gone++;
+        note(`No longer in ${feed.label}: ${data.title ?? ''}`);
+      },
+      // Deleted meanwhile: nothing left to mark.
+      refused: async (err) => grpcCode(err) === NOT_FOUND,
     });
-    counts.gone++;
-    note(`No longer in ${feed.label}: ${data.title ?? ''}`);
   }
+
+  await writeInRounds(db, writes, started + budgetMs, () => ({ counts, changes }));
   return { counts, changes };
+}
+
+/** Refusals a planned write expects (a race with another sync), settled write by write. */
+const EXPECTED_REFUSALS = new Set([NOT_FOUND, ALREADY_EXISTS, FAILED_PRECONDITION]);
+/** Writes sent at once when a round goes write by write. */
+const ALONE_AT_ONCE = 25;
+
+/**
+ * Sends the writes in batches of WRITE_ROUND, one after another, each answered within the
+ * database deadline (`answered`). A batch lands whole or not at all: when one of its writes is
+ * refused as expected (another sync of the feed got there first), its writes are sent alone,
+ * so each lands or is settled on its own. Any other failure, or the deadline, ends the
+ * writing; then WritesUnfinishedError says what was written (`result()`) and how many writes
+ * were not confirmed.
+ */
+async function writeInRounds(
+  db: Firestore,
+  writes: PlannedWrite[],
+  deadline: number,
+  result: () => SyncResult,
+): Promise<void> {
+  for (let sent = 0; sent < writes.length;) {
+    if (Date.now() > deadline) {
+      throw new WritesUnfinishedError(result(), writes.length - sent, 'write budget');
+    }
+    const round = writes.slice(sent, sent + WRITE_ROUND);
+    const batch = db.batch();
+    for (const write of round) write.into(batch);
+    try {
+      await answered(batch.commit());
+      for (const write of round) write.landed();
+      sent += round.length;
+      continue;
+    } catch (err) {
+      if (!EXPECTED_REFUSALS.has(grpcCode(err) as number)) {
+        throw new WritesUnfinishedError(result(), writes.length - sent, err);
+      }
+    }
+    const failures: unknown[] = [];
+    let next = 0;
+    const lane = async () => {
+      while (next < round.length) {
+        const write = round[next++] as PlannedWrite;
+        try {
+          await answered(write.alone());
+          write.landed();
+        } catch (err) {
+          // Settling a refusal reads and writes again, and may fail in its turn.
+          const settled = await write.refused(err).catch((again: unknown) => {
+            failures.push(again);
+            return true;
+          });
+          if (!settled) failures.push(err);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: ALONE_AT_ONCE }, lane));
+    sent += round.length;
+    if (failures.length > 0) {
+      throw new WritesUnfinishedError(
+        result(),
+        failures.length + writes.length - sent,
+        failures[0],
+      );
+    }
+  }
 }
 
 function newImportedDoc(
@@ -183,29 +353,20 @@ function newImportedDoc(
   };
 }
 
+type FieldPair = [FieldPath | string, unknown];
+
 /**
- * Brings one imported assignment up to date with its item, leaving alone what
- * the student changed. Re-reads and decides again when another write came
- * between the read and the update.
+ * The update that brings one imported assignment up to date with its item, leaving alone
+ * what the student changed; null when nothing is to change.
  */
-async function followItem(
-  ref: DocumentReference,
-  first: { data: ImportedDoc; updateTime: Timestamp },
+function followPlan(
+  doc: ImportedDoc,
   item: FeedItem,
   due: string,
   now: Date,
-  attempt = 0,
-): Promise<'moved' | 'updated' | 'unchanged'> {
-  let doc = first.data;
-  let updateTime = first.updateTime;
-  if (attempt > 0) {
-    const snap = await ref.get();
-    if (!snap.exists || !snap.updateTime) return 'unchanged';
-    doc = snap.data() as ImportedDoc;
-    updateTime = snap.updateTime;
-  }
+): { pairs: [FieldPair, ...FieldPair[]]; moved: boolean } | null {
   const seen: LmsSeen = doc.lms_seen ?? { title: doc.title ?? '', due_date: doc.due_date ?? '' };
-  const pairs: [FieldPath | string, unknown][] = [];
+  const pairs: FieldPair[] = [];
   let moved = false;
   if (due !== seen.due_date) {
     if (doc.due_date === seen.due_date) {
@@ -223,24 +384,98 @@ async function followItem(
   }
   if (item.url !== (doc.source?.url ?? '')) pairs.push([new FieldPath('source', 'url'), item.url]);
   if (doc.source_gone === true) pairs.push(['source_gone', false]);
-  if (pairs.length === 0) return 'unchanged';
-  pairs.push(['version', FieldValue.increment(1)], ['updated_at', now.toISOString()]);
+  const [head, ...rest] = pairs;
+  if (!head) return null;
+  rest.push(['version', FieldValue.increment(1)], ['updated_at', now.toISOString()]);
+  return { pairs: [head, ...rest], moved };
+}
+
+/** update()'s arguments for field-path pairs: field, value, field, value, ... */
+const updateArgs = ([head, ...rest]: [FieldPair, ...FieldPair[]]) =>
+  [head[0], head[1], ...rest.flat()] as const;
+
+/**
+ * Reads one imported assignment again and brings it up to date (after a write raced with
+ * the first attempt), again when yet another write comes between.
+ */
+async function followItem(
+  ref: DocumentReference,
+  item: FeedItem,
+  due: string,
+  now: Date,
+  attempt = 1,
+): Promise<'moved' | 'updated' | 'unchanged'> {
+  const snap = await ref.get();
+  if (!snap.exists || !snap.updateTime) return 'unchanged';
+  const plan = followPlan(snap.data() as ImportedDoc, item, due, now);
+  if (!plan) return 'unchanged';
   try {
-    const [head, ...rest] = pairs as [
-      [FieldPath | string, unknown],
-      ...[FieldPath | string, unknown][],
-    ];
-    await ref.update(head[0], head[1], ...rest.flat(), { lastUpdateTime: updateTime });
+    await answered(ref.update(...updateArgs(plan.pairs), { lastUpdateTime: snap.updateTime }));
   } catch (err) {
     if (grpcCode(err) === FAILED_PRECONDITION && attempt < 3) {
-      return followItem(ref, first, item, due, now, attempt + 1);
+      return followItem(ref, item, due, now, attempt + 1);
     }
     throw err;
   }
-  return moved ? 'moved' : 'updated';
+  return plan.moved ? 'moved' : 'updated';
 }
 
-/** Fetches a stored feed and applies it; records the outcome on the feed. */
+/**
+ * The sentence for writing that stopped early: what was written for sure, how many writes
+ * were not confirmed (not sent, or sent without an answer, so they may or may not have
+ * landed), and `retry`, what to do about them. Doing it again is safe: an item is added once.
+ */
+export function unfinishedMessage(err: WritesUnfinishedError, retry: string): string {
+  const { added, updated, gone } = err.done.counts;
+  const marked = gone > 0 ? `, ${gone} marked as no longer in the calendar` : '';
+  return `Brainboard stopped before it finished saving your school’s deadlines: ${added} added and ${updated} updated${marked}; ${err.left} more could not be confirmed. ${retry}`;
+}
+
+/**
+ * Applies a read feed and records the outcome on the feed. When writing stops early the
+ * feed records what was written (if the database still answers) and the error is thrown on.
+ */
+export async function applyAndRecord(
+  db: Firestore,
+  feedId: string,
+  feed: Pick<FeedDoc, 'uid' | 'first_import_at' | 'label'>,
+  parsed: ParsedFeed,
+  zone: string,
+  now: Date,
+): Promise<SyncResult> {
+  const synced = {
+    last_synced_at: now.toISOString(),
+    next_sync_at: new Date(now.getTime() + SYNC_EVERY_MS).toISOString(),
+  };
+  let result: SyncResult;
+  try {
+    result = await applyFeed(db, feedId, feed, parsed, zone, now);
+  } catch (err) {
+    if (!(err instanceof WritesUnfinishedError)) throw err;
+    if (!isDatabaseUnavailable(err.cause)) console.error('Saving a feed sync stopped', err.cause);
+    await recordSync(db, feedId, {
+      ...synced,
+      last_counts: err.done.counts,
+      last_changes: err.done.changes,
+      last_error: unfinishedMessage(err, 'The next sync saves the rest.'),
+    }).catch(() => undefined);
+    throw err;
+  }
+  try {
+    await recordSync(db, feedId, {
+      ...synced,
+      last_counts: result.counts,
+      last_changes: result.changes,
+      last_error: null,
+    });
+  } catch (err) {
+    // Every deadline was saved, only the note of it was not.
+    throw new WritesUnfinishedError(result, 0, err);
+  }
+  return result;
+}
+
+/** Fetches a stored feed, reads it and applies it; records the outcome on the feed. */
 export async function syncFeed(
   db: Firestore,
   feedId: string,
@@ -248,16 +483,9 @@ export async function syncFeed(
   fetchOptions: SafeFetchOptions,
   now: Date,
 ): Promise<SyncResult> {
-  const { parsed, zone } = await readFeed(db, feed.uid, feed.url, fetchOptions, now);
-  const result = await applyFeed(db, feedId, feed, parsed, zone, now);
-  await recordSync(db, feedId, {
-    last_synced_at: now.toISOString(),
-    last_counts: result.counts,
-    last_changes: result.changes,
-    last_error: null,
-    next_sync_at: new Date(now.getTime() + SYNC_EVERY_MS).toISOString(),
-  });
-  return result;
+  const since = new Date(feed.first_import_at);
+  const { parsed, zone } = await readFeed(db, feed.uid, feed.url, fetchOptions, now, since);
+  return applyAndRecord(db, feedId, feed, parsed, zone, now);
 }
 
 /** Writes a sync's outcome; a feed removed meanwhile stays removed. */
@@ -267,7 +495,7 @@ export async function recordSync(
   fields: Record<string, unknown>,
 ): Promise<void> {
   try {
-    await feedsOf(db).doc(feedId).update(fields);
+    await answered(feedsOf(db).doc(feedId).update(fields));
   } catch (err) {
     if (grpcCode(err) !== 5) throw err;
   }
