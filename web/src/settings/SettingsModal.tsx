@@ -8,7 +8,7 @@ import {
   SETTINGS_TOAST_MS,
   type UserProfile,
 } from '@brainboard/domain';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { toast } from 'sonner';
 import { callEndpoint } from '../api/call.ts';
 import { isApiError } from '../api/client.ts';
@@ -70,14 +70,6 @@ function SettingsDialog({
   section: SettingsSection | undefined;
 }) {
   const start = useRef<HTMLElement | null>(null);
-  // The section to open at takes the focus (the dialog moves it there on opening), which also
-  // scrolls it into view; its heading names it for a screen reader.
-  const startAt = (which: SettingsSection) => (wrapper: HTMLDivElement | null) => {
-    if (section !== which || !wrapper) return;
-    const target = wrapper.querySelector<HTMLElement>('section');
-    target?.setAttribute('tabindex', '-1');
-    start.current = target;
-  };
   const { mergeUser } = useSession();
   const auth = useAuth();
   const navigate = useNavigate();
@@ -146,7 +138,7 @@ function SettingsDialog({
       onClose={discard.requestClose}
       title="Settings"
       className="settings"
-      {...(section ? { initialFocus: start as RefObject<HTMLElement | null> } : {})}
+      {...(section ? { initialFocus: start } : {})}
     >
       <div className="settings__body">
         {config.aiEnabled && (
@@ -181,15 +173,15 @@ function SettingsDialog({
           </fieldset>
         )}
 
-        <div className="settings__part" ref={startAt('reminders')}>
+        <SettingsPart which="reminders" section={section} startRef={start}>
           <RemindersSettings user={user} />
-        </div>
+        </SettingsPart>
 
         <DeviceSettings />
 
-        <div className="settings__part" ref={startAt('school')}>
+        <SettingsPart which="school" section={section} startRef={start}>
           <ImportFromSchool />
-        </div>
+        </SettingsPart>
         <section className="settings__group" aria-labelledby="settings-streak">
           <h3 id="settings-streak">Your focus streak</h3>
           <p>
@@ -224,5 +216,34 @@ function SettingsDialog({
       </div>
       {discard.prompt}
     </Modal>
+  );
+}
+
+/**
+ * A part of Settings another screen can open it at. When it is the one asked for, its section
+ * takes the focus (the dialog moves it there on opening), which also scrolls it into view; its
+ * heading names it for a screen reader.
+ */
+function SettingsPart({
+  which,
+  section,
+  startRef,
+  children,
+}: {
+  which: SettingsSection;
+  section: SettingsSection | undefined;
+  startRef: RefObject<HTMLElement | null>;
+  children: ReactNode;
+}) {
+  const startHere = (wrapper: HTMLDivElement | null) => {
+    if (section !== which || !wrapper) return;
+    const target = wrapper.querySelector<HTMLElement>('section');
+    target?.setAttribute('tabindex', '-1');
+    startRef.current = target;
+  };
+  return (
+    <div className="settings__part" ref={startHere}>
+      {children}
+    </div>
   );
 }
