@@ -418,8 +418,7 @@ describe.runIf(browserAvailable('steps on a phone browser test'))(
       const settings = page.getByRole('dialog', { name: 'Settings' });
       await settings.getByRole('button', { name: 'Add to your calendar app' }).click();
       await settings.getByLabel('Your calendar link').waitFor();
-      // The school import belongs to its own feature (and its own test).
-      expect(await smallControls(page, '.settings__body > :not(.settings__lms)')).toEqual([]);
+      expect(await smallControls(page, '.settings__body')).toEqual([]);
       await page.keyboard.press('Escape');
       await settings.waitFor({ state: 'detached' });
     });
