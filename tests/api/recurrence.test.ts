@@ -1,7 +1,8 @@
-import { followingDue, nextOccurrence, wallClockIn, type Assignment } from '@brainboard/domain';
+import { followingDue, type Assignment } from '@brainboard/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, sessionOf } from '../support/api.ts';
 import { createTestUser } from '../support/auth.ts';
+import { friday } from '../support/dates.ts';
 import { admin } from '../support/firestore.ts';
 
 const WEEKLY_FRI = { rrule: 'FREQ=WEEKLY;BYDAY=FR', until: null, zone: 'UTC' };
@@ -30,19 +31,6 @@ async function expectRefused(request: string, body: unknown, error: string) {
   const [method = '', path = ''] = request.split(' ');
   const res = await as<{ error: string }>(method, path, body);
   expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: { error } });
-}
-
-/** The first Friday at 17:00 after today (UTC wall clock), shifted by `weeks`. */
-function friday(weeks: number): string {
-  const today = wallClockIn(new Date(), 'UTC');
-  const next = nextOccurrence(
-    { rrule: 'FREQ=WEEKLY;BYDAY=FR', until: null },
-    '2020-01-03T17:00:00',
-    today,
-  );
-  const d = new Date(`${next}Z`);
-  d.setUTCDate(d.getUTCDate() + 7 * weeks);
-  return d.toISOString().slice(0, 19);
 }
 
 async function seriesCards(seriesId: string): Promise<Assignment[]> {

@@ -1,10 +1,4 @@
-import {
-  nextOccurrence,
-  wallClockIn,
-  zonedInstant,
-  type Assignment,
-  type ReminderMessage,
-} from '@brainboard/domain';
+import { zonedInstant, type Assignment, type ReminderMessage } from '@brainboard/domain';
 import { describe, expect, it } from 'vitest';
 import { actionKey } from '../../functions/src/reminders/actionToken.ts';
 import { dispatchReminders } from '../../functions/src/reminders/dispatcher.ts';
@@ -12,6 +6,7 @@ import { firestoreReminderStore } from '../../functions/src/reminders/store.ts';
 import { LOCAL_VAPID_KEYS } from '../../scripts/stack/config.ts';
 import { call, studentApi, type As } from '../support/api.ts';
 import { createTestUser } from '../support/auth.ts';
+import { friday } from '../support/dates.ts';
 import { admin } from '../support/firestore.ts';
 
 /**
@@ -24,19 +19,6 @@ const WEEKLY_FRI = { rrule: 'FREQ=WEEKLY;BYDAY=FR', until: null, zone: 'UTC' };
 const ALREADY_USED =
   'This notification button was already used. Open Brainboard to see the assignment.';
 const NOT_FOUND = 'That assignment does not exist.';
-
-/** The first Friday at 17:00 after today (UTC wall clock), shifted by `weeks`. */
-function friday(weeks: number): string {
-  const today = wallClockIn(new Date(), 'UTC');
-  const next = nextOccurrence(
-    { rrule: 'FREQ=WEEKLY;BYDAY=FR', until: null },
-    '2020-01-03T17:00:00',
-    today,
-  );
-  const d = new Date(`${next}Z`);
-  d.setUTCDate(d.getUTCDate() + 7 * weeks);
-  return d.toISOString().slice(0, 19);
-}
 
 async function student(): Promise<{ uid: string; as: As }> {
   const user = await createTestUser('reminder-action');
