@@ -70,6 +70,7 @@ export function ImportFromSchool() {
         </label>
         <input
           id={inputId}
+          className="text-field"
           type="url"
           inputMode="url"
           autoComplete="off"

@@ -178,7 +178,7 @@ export function RemindersSettings({ user }: { user: UserProfile }) {
       {feedUrl ? (
         <>
           <input
-            className="reminders__link"
+            className="text-field reminders__link"
             readOnly
             value={feedUrl}
             aria-label="Your calendar link"
