@@ -37,8 +37,9 @@ const overlaps = (a: Box, b: Box) =>
  */
 const shownBackground = (loc: Locator): Promise<[number, number, number]> =>
   loc.evaluate((el) => {
-    for (let e: Element | null = el; e; e = e.parentElement) {
-      const c = getComputedStyle(e).backgroundColor;
+    const view = el.ownerDocument.defaultView;
+    for (let e: typeof el | null = el; e && view; e = e.parentElement) {
+      const c = view.getComputedStyle(e).backgroundColor;
       const m = /rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?\)/.exec(c);
       if (m && (m[4] === undefined || Number(m[4]) > 0)) {
         return [Number(m[1]), Number(m[2]), Number(m[3])] as [number, number, number];
@@ -111,7 +112,9 @@ describe.runIf(browserAvailable('copy and phone navigation browser test'))(
       const body = settings.locator('.settings__body');
       expect(await body.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
       expect((await boxOf(field)).height).toBeGreaterThanOrEqual(44);
-      expect(await field.evaluate((el) => getComputedStyle(el).fontSize)).toBe('16px');
+      expect(
+        await field.evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).fontSize),
+      ).toBe('16px');
 
       // The button: 44 px, inside the dialog, next in the tab order, works from the keyboard.
       const copy = settings.getByRole('button', { name: 'Copy link' });
@@ -121,7 +124,7 @@ describe.runIf(browserAvailable('copy and phone navigation browser test'))(
       expect(inside(copyBox, dialogBox)).toBe(true);
       await field.focus();
       await page.keyboard.press('Tab');
-      expect(await copy.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await copy.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
       await page.evaluate('navigator.clipboard.writeText("")');
       await page.keyboard.press('Enter');
       await expect.poll(() => page.evaluate<string>('navigator.clipboard.readText()')).toBe(link);
@@ -144,11 +147,10 @@ describe.runIf(browserAvailable('copy and phone navigation browser test'))(
         .waitFor();
       const link = await field.inputValue();
       expect(
-        await field.evaluate((el: HTMLInputElement) => [
-          el === document.activeElement,
-          el.selectionStart,
-          el.selectionEnd,
-        ]),
+        await field.evaluate((el) => {
+          const input = el as unknown as { selectionStart: number; selectionEnd: number };
+          return [el === el.ownerDocument.activeElement, input.selectionStart, input.selectionEnd];
+        }),
       ).toEqual([true, 0, link.length]);
       await page.keyboard.press('Escape');
       await settings.waitFor({ state: 'detached' });
