@@ -171,12 +171,14 @@ describe.runIf(browserAvailable('copy and phone navigation browser test'))(
         expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
         // The short label is drawn, readable (not a 1 px screen-reader-only box).
         const label = button.locator('.dashboard__label');
-        expect(await label.innerText()).toMatch(text);
+        expect((await label.textContent())?.trim()).toMatch(text);
         const labelBox = await boxOf(label);
         expect(labelBox.height).toBeGreaterThanOrEqual(12);
         expect(labelBox.width).toBeGreaterThanOrEqual(20);
         expect(inside(labelBox, box)).toBe(true);
       }
+      // Still one compact row beside the title, nothing sideways.
+      expect((await boxOf(header)).height).toBeLessThanOrEqual(64);
       expect(
         await page.evaluate<number>('document.documentElement.scrollWidth'),
       ).toBeLessThanOrEqual(PHONE.width);
