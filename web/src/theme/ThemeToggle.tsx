@@ -21,8 +21,7 @@ export function ThemeToggle({ className = 'button button--quiet' }: { className?
       </span>{' '}
       {/* A phone's header shows "Dark" or "Light"; the name stays "Dark Mode" (dashboard.css). */}
       <span className="dashboard__label">
-        {next === 'dark' ? 'Dark' : 'Light'}
-        <span className="theme-toggle__mode"> Mode</span>
+        {next === 'dark' ? 'Dark' : 'Light'} <span className="theme-toggle__mode">Mode</span>
       </span>
     </button>
   );
