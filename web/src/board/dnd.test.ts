@@ -31,7 +31,12 @@ describe('aboveColumnSwitch', () => {
   });
 
   it('does nothing where there is no bar, or before the card is measured', () => {
-    expect(moved(aboveColumnSwitch(() => null), 500).y).toBe(500);
+    expect(
+      moved(
+        aboveColumnSwitch(() => null),
+        500,
+      ).y,
+    ).toBe(500);
     expect(moved(modifier, 500, null).y).toBe(500);
   });
 });
