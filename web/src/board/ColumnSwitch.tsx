@@ -1,5 +1,6 @@
 import type { Status } from '@brainboard/domain';
 import { useDroppable } from '@dnd-kit/core';
+import type { Ref } from 'react';
 import { columnLabel, COLUMNS, STATUS_CLASS, tabId, type ColumnIds } from './columns.ts';
 import { PlusIcon } from '../ui/icons.tsx';
 
@@ -47,14 +48,17 @@ export function ColumnSwitch({
   shown,
   onShow,
   onAdd,
+  barRef,
 }: {
   columns: ColumnIds;
   shown: Status;
   onShow(status: Status): void;
   onAdd(status: Status): void;
+  /** The bar itself (the board keeps a lifted card above it). */
+  barRef?: Ref<HTMLDivElement>;
 }) {
   return (
-    <div className="switch">
+    <div className="switch" ref={barRef}>
       <div className="switch__segments" role="group" aria-label="Columns">
         {COLUMNS.map(({ status }) => (
           <Segment

@@ -42,7 +42,7 @@ import {
   type ColumnIds,
 } from './columns.ts';
 import { CLICK_AFTER_DROP_MS } from './clickAfterDrop.ts';
-import { dropAnimation, HOLD_TO_DRAG, MouseAndPenSensor } from './dnd.ts';
+import { aboveColumnSwitch, dropAnimation, HOLD_TO_DRAG, MouseAndPenSensor } from './dnd.ts';
 import { prefersReducedMotion } from '../ui/reducedMotion.ts';
 import { celebrateDone, originOf } from './motion.ts';
 import { useBadgeClock } from './useBadgeClock.ts';
@@ -100,6 +100,11 @@ export function KanbanBoard({
   const movedToNewColumn = useRef(false);
   const justDropped = useRef(0);
   const scrollerRef = useRef<HTMLDivElement>(null);
+  // The phone column switch's top edge during a drag (null where it is hidden): the lifted
+  // card stays above it. The bar is fixed to the screen, so one measure per drag holds.
+  const barRef = useRef<HTMLDivElement>(null);
+  const barTopRef = useRef<number | null>(null);
+  const overlayModifiers = useMemo(() => [aboveColumnSwitch(() => barTopRef.current)], []);
 
   useEffect(() => {
     byIdRef.current = byId;
@@ -215,6 +220,8 @@ export function KanbanBoard({
     workingRef.current = settled;
     activeRef.current = id;
     lastOverId.current = null;
+    const bar = barRef.current?.getBoundingClientRect();
+    barTopRef.current = bar && bar.height > 0 ? bar.top : null;
     setReducedMotion(prefersReducedMotion());
     setPointerDrag(!(activatorEvent instanceof KeyboardEvent));
     setActiveId(id);
@@ -361,8 +368,17 @@ export function KanbanBoard({
           />
         ))}
       </div>
-      <ColumnSwitch columns={columns} shown={shown} onShow={setShown} onAdd={onAdd} />
-      <DragOverlay dropAnimation={reducedMotion ? null : dropAnimation}>
+      <ColumnSwitch
+        columns={columns}
+        shown={shown}
+        onShow={setShown}
+        onAdd={onAdd}
+        barRef={barRef}
+      />
+      <DragOverlay
+        dropAnimation={reducedMotion ? null : dropAnimation}
+        modifiers={overlayModifiers}
+      >
         {active ? (
           <div className={`card card--overlay ${statusClass(active)}`}>
             <CardBody

@@ -3,6 +3,7 @@ import {
   defaultDropAnimationSideEffects,
   PointerSensor,
   type DropAnimation,
+  type Modifier,
   type PointerActivationConstraint,
   type PointerSensorOptions,
 } from '@dnd-kit/core';
@@ -36,3 +37,20 @@ export const dropAnimation: DropAnimation = {
   easing: 'cubic-bezier(0.2, 0, 0, 1)',
   sideEffects: defaultDropAnimationSideEffects({ styles: { active: { opacity: '0.4' } } }),
 };
+
+/** Room kept between the lifted card and the phone's column switch (the lift tilts it a little). */
+const CLEAR_OF_BAR_PX = 12;
+
+/**
+ * A DragOverlay modifier for phones: the lifted card stops above the column switch at the
+ * bottom (`barTop()`, the bar's top edge, or null where there is no bar), so a finger carrying
+ * it onto a column's tab sees that tab and its "drop here" mark instead of the card.
+ */
+export function aboveColumnSwitch(barTop: () => number | null): Modifier {
+  return ({ transform, draggingNodeRect }) => {
+    const top = barTop();
+    if (top === null || !draggingNodeRect) return transform;
+    const lowest = top - CLEAR_OF_BAR_PX - draggingNodeRect.bottom;
+    return transform.y > lowest ? { ...transform, y: lowest } : transform;
+  };
+}

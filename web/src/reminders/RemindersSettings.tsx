@@ -9,6 +9,7 @@ import { toast } from 'sonner';
 import { callEndpoint } from '../api/call.ts';
 import { isApiError } from '../api/client.ts';
 import { api } from '../firebase/api.ts';
+import { CopyField } from '../ui/CopyField.tsx';
 import { useSession } from '../session/sessionContext.ts';
 import { deviceName, PUSH_FALLBACK, pushBlocker } from './pushSupport.ts';
 import { ReminderTimes } from './ReminderTimes.tsx';
@@ -177,13 +178,7 @@ export function RemindersSettings({ user }: { user: UserProfile }) {
       </p>
       {feedUrl ? (
         <>
-          <input
-            className="text-field reminders__link"
-            readOnly
-            value={feedUrl}
-            aria-label="Your calendar link"
-            onFocus={(event) => event.target.select()}
-          />
+          <CopyField value={feedUrl} label="Your calendar link" />
           <ol className="reminders__steps">
             <li>
               Apple Calendar: File → New Calendar Subscription (on iPhone: Settings → Calendar →

@@ -19,7 +19,10 @@ export function ThemeToggle({ className = 'button button--quiet' }: { className?
       <span aria-hidden="true" className="theme-toggle__icon">
         <Icon name={next === 'dark' ? 'moon' : 'sun'} size={18} />
       </span>{' '}
-      <span className="dashboard__label">{next === 'dark' ? 'Dark Mode' : 'Light Mode'}</span>
+      {/* A phone's header shows "Dark" or "Light"; the name stays "Dark Mode" (dashboard.css). */}
+      <span className="dashboard__label">
+        {next === 'dark' ? 'Dark' : 'Light'} <span className="theme-toggle__mode">Mode</span>
+      </span>
     </button>
   );
 }

@@ -81,8 +81,7 @@ export function WhatNowButton() {
         aria-keyshortcuts="N"
         title="What now? (N)"
       >
-        <Icon name="sparkles" />
-        {/* On a phone the header shows the icon; the name stays for screen readers. */}
+        <Icon name="compass" />
         <span className="dashboard__label">What now?</span>
       </button>
       <Modal
