@@ -3,7 +3,8 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { scanBothThemes, type Violation } from '../support/axe.ts';
 import { card } from '../support/board.ts';
-import { browserAvailable, useBrowser } from '../support/browser.ts';
+import { acceptDialogs, browserAvailable, useBrowser } from '../support/browser.ts';
+import { boardCopyKept, controlled } from '../support/offline.ts';
 import { animationsSettled } from '../support/motion.ts';
 import { seed, signedInStudent, type BrowserStudent } from '../support/student.ts';
 
@@ -50,7 +51,7 @@ interface Tint {
 
 const tintOf = (el: Locator): Promise<Tint> =>
   el.evaluate((node) => {
-    const s = getComputedStyle(node);
+    const s = node.ownerDocument.defaultView!.getComputedStyle(node);
     return { background: s.backgroundColor, color: s.color, border: s.borderTopColor };
   });
 
@@ -152,7 +153,9 @@ describe.runIf(browserAvailable('calm Focus Mode browser test'))(
       await pause.waitFor({ timeout: 2_000 });
       const takeBreak = dialog.getByRole('button', { name: 'Take a break' });
       const startNext = dialog.getByRole('button', { name: 'Start the next one' });
-      await expect.poll(() => takeBreak.evaluate((el) => el === document.activeElement)).toBe(true);
+      await expect
+        .poll(() => takeBreak.evaluate((el) => el === el.ownerDocument.activeElement))
+        .toBe(true);
       expect(await dialog.getByRole('timer').count()).toBe(0);
       await page.clock.runFor(60_000);
       expect(await pause.isVisible()).toBe(true);
@@ -171,7 +174,7 @@ describe.runIf(browserAvailable('calm Focus Mode browser test'))(
 
       // The keyboard reaches the second choice; it starts the next task and its timer.
       await page.keyboard.press('Tab');
-      expect(await startNext.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await startNext.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
       await page.keyboard.press('Enter');
       await dialog.getByRole('heading', { name: 'Poem analysis' }).waitFor();
       const started = await timeShown(page);
@@ -222,6 +225,41 @@ describe.runIf(browserAvailable('calm Focus Mode browser test'))(
       await again.getByRole('checkbox', { name: 'Read the poem aloud' }).waitFor();
 
       expect(problems).toEqual([]);
+      await context.close();
+    });
+
+    it('keeps a step added offline on this device and sends it when the connection returns', async () => {
+      const { context, page, problems, as } = await studentWithTasks('focus-calm-offline', [TODAY]);
+      const alerts = acceptDialogs(page);
+      await controlled(page);
+      await boardCopyKept(page);
+      const dialog = await openFocus(page);
+      await dialog.getByRole('heading', { name: 'Poem analysis' }).waitFor();
+
+      await context.setOffline(true);
+      const field = dialog.getByRole('textbox', { name: 'Add a step' });
+      await field.fill('Underline the metaphors');
+      await dialog.getByRole('button', { name: 'Add step' }).click();
+      await dialog.getByRole('checkbox', { name: 'Underline the metaphors' }).waitFor();
+      expect(await field.inputValue()).toBe('');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await card(page, 'Poem analysis').getByText('Saved on this device · will sync').waitFor();
+      expect(alerts).toEqual([]);
+      expect(await page.getByRole('alertdialog').count()).toBe(0);
+
+      await context.setOffline(false);
+      await page.getByText('Back online · caught up').waitFor({ timeout: 20_000 });
+      await expect
+        .poll(async () => {
+          const res = await as<{ title: string; subtasks: { title: string }[] }[]>(
+            'GET',
+            '/api/assignments',
+          );
+          return res.body.flatMap((a) => a.subtasks.map((st) => st.title));
+        })
+        .toEqual(['Underline the metaphors']);
+      expect(problems.filter((p) => !/net::ERR_INTERNET_DISCONNECTED/.test(p))).toEqual([]);
       await context.close();
     });
   },
