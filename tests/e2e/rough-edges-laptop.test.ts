@@ -301,8 +301,10 @@ describe.runIf(browserAvailable('rough edges (laptop) browser test'))(
       await expect.poll(() => second.isChecked()).toBe(true);
       expect(await focus.getByRole('button', { name: 'Resume' }).count()).toBe(1);
 
-      // Every subtask ticked: "Mark as done" moves it to Done, and the next task follows.
+      // Every subtask ticked: "Mark as done" moves it to Done; after the pause, the next task
+      // follows when the student chooses it.
       await focus.getByRole('button', { name: 'Mark as done' }).click();
+      await focus.getByRole('button', { name: 'Start the next one' }).click();
       await focus.getByRole('heading', { name: 'Plan the poster' }).waitFor();
       await expect
         .poll(async () => {

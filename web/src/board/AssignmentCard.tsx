@@ -1,5 +1,6 @@
-import { getUrgency, toLocalDate, type Assignment } from '@brainboard/domain';
+import { getUrgency, type Assignment } from '@brainboard/domain';
 import { lazy, memo, Suspense, type MouseEvent } from 'react';
+import { dueTone } from './dueTone.ts';
 import { formatCompleted, formatDue, formatDueShort } from './format.ts';
 import { CardSource } from '../lms/CardSource.tsx';
 import { CardTime } from '../whatnow/CardTime.tsx';
@@ -31,10 +32,11 @@ function DueBadge({ assignment, now }: { assignment: Assignment; now: Date }) {
   }
   const short = due && urgency.days !== null ? formatDueShort(due, urgency.days, now) : null;
   // Due earlier today: still "Due Today", on the overdue tint and with the time marked as passed.
-  const passed = urgency.days === 0 && (toLocalDate(due)?.getTime() ?? Infinity) < now.getTime();
+  const tone = dueTone(due, urgency, now);
+  const passed = urgency.days === 0 && tone === 'overdue';
   return (
     <span
-      className={`due-badge due-badge--${passed ? 'overdue' : urgency.badge}`}
+      className={`due-badge due-badge--${tone}`}
       data-urgency={urgency.level}
       title={full ? `Due ${full}` : undefined}
     >

@@ -270,14 +270,13 @@ describe('FocusModal task view', () => {
     return utils;
   }
 
-  it('shows the task: title, due countdown, date, description, progress and checklist', async () => {
+  it('shows the task: title, one urgency label, date, description, progress and checklist', async () => {
     await openTask();
     expect(screen.getByRole('heading', { name: 'Essay on the water cycle' })).toHaveFocus();
-    expect(screen.getByText('Due Tomorrow')).toBeInTheDocument();
-    expect(screen.getByText('22h 0m left')).toBeInTheDocument();
-    expect(screen.getByText('Due Tomorrow').closest('.focus-due')).toHaveClass(
-      'focus-due--level-3',
-    );
+    // One label, in the board's due badge tint for the same urgency.
+    expect(screen.getByText('Due Tomorrow')).toHaveClass('due-badge', 'due-badge--soon');
+    expect(screen.getByText('Due Tomorrow')).toHaveAttribute('data-urgency', '3');
+    expect(screen.queryByText(/left$/)).not.toBeInTheDocument();
     expect(screen.getByText(/Nov 22, 2026/)).toBeInTheDocument();
     expect(screen.getByText('Write 500 words about evaporation.')).toBeInTheDocument();
     expect(screen.getByText('1 of 2 completed')).toBeInTheDocument();
@@ -286,9 +285,57 @@ describe('FocusModal task view', () => {
     expect(screen.getByRole('heading', { name: 'Next Task Access' })).toBeInTheDocument();
   });
 
-  it('says when there are no subtasks', async () => {
+  it('says when there are no subtasks, and adds a step there (blank ones ignored)', async () => {
     await openTask(assignment({ subtasks: [], description: '' }));
     expect(screen.getByText('No subtasks defined for this assignment.')).toBeInTheDocument();
+    const field = screen.getByRole('textbox', { name: 'Add a step' });
+    fireEvent.change(field, { target: { value: '   ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add step' }));
+    expect(post).not.toHaveBeenCalledWith('/api/assignment/a1/subtasks', expect.anything());
+
+    let answer: (v: unknown) => void = () => {};
+    post.mockImplementation(((path: string) =>
+      path === '/api/assignment/a1/subtasks'
+        ? new Promise((r) => (answer = r))
+        : Promise.resolve({})) as never);
+    fireEvent.change(field, { target: { value: '  Open the atlas ' } });
+    fireEvent.submit(field.closest('form')!);
+    // Shown at once, sent as the editor sends a new subtask.
+    expect(screen.getByRole('checkbox', { name: 'Open the atlas' })).not.toBeChecked();
+    expect(post).toHaveBeenCalledWith('/api/assignment/a1/subtasks', {
+      id: expect.stringMatching(/\S/),
+      title: 'Open the atlas',
+    });
+    const saved = assignment({
+      subtasks: [
+        { id: 'x1', title: 'Open the atlas', completed: false, created_date: '2026-11-21' },
+      ],
+      description: '',
+      updated_at: '2026-11-21T10:00:00.000Z',
+    });
+    await act(async () => answer({ item: saved }));
+    expect(screen.getByRole('checkbox', { name: 'Open the atlas' })).toBeInTheDocument();
+    expect(screen.getByText('0 of 1 completed')).toBeInTheDocument();
+    expect(screen.queryByText('No subtasks defined for this assignment.')).not.toBeInTheDocument();
+    // The field stays for the next step, empty.
+    expect(screen.getByRole('textbox', { name: 'Add a step' })).toHaveValue('');
+  });
+
+  it('takes a step back that could not be saved, and says why', async () => {
+    post.mockImplementation(((path: string) =>
+      path === '/api/assignment/a1/subtasks'
+        ? Promise.reject(new ApiError('network', 'Could not reach Brainboard.'))
+        : Promise.resolve({})) as never);
+    await openTask(assignment({ subtasks: [] }));
+    const field = screen.getByRole('textbox', { name: 'Add a step' });
+    fireEvent.change(field, { target: { value: 'Open the atlas' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add step' }));
+    await flush();
+    expect(screen.queryByRole('checkbox', { name: 'Open the atlas' })).not.toBeInTheDocument();
+    expect(screen.getByText('No subtasks defined for this assignment.')).toBeInTheDocument();
+    expect(field).toHaveValue('Open the atlas');
+    expect(cues).toEqual(['error']);
+    expect(alertSpy).toHaveBeenCalledWith('Failed to save subtask: Could not reach Brainboard.');
   });
 
   it('runs the 25-minute timer from wall time, with the ring of radius 45', async () => {
@@ -539,5 +586,52 @@ describe('FocusModal task view', () => {
     expect(patch).toHaveBeenLastCalledWith('/api/assignment', { id: 'a1', status: 'done' });
     expect(bursts[1]).toMatchObject({ particleCount: 80, spread: 70 });
     expect(lifeMs(bursts[1])).toBe(1500);
+  });
+
+  /** The task with every step ticked, marked done: the pause shows; `next` comes after it. */
+  async function markDone(next: Assignment | null = null) {
+    const ticked = assignment();
+    ticked.subtasks[1]!.completed = true;
+    post.mockResolvedValue({ streak: 1 });
+    const utils = await openTask(ticked);
+    answerGets({ '/api/focus/next': () => Promise.resolve(next) });
+    patch.mockResolvedValueOnce({ item: { ...ticked, status: 'done' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Mark as done' }));
+    await flush();
+    return utils;
+  }
+
+  it('after "Mark as done" pauses: no timer until the student chooses, focus on the first choice', async () => {
+    const { onGateChange } = await markDone(
+      assignment({ id: 'b2', title: 'Math worksheet', subtasks: [] }),
+    );
+    const pause = screen.getByRole('group', {
+      name: 'Nice work. Take a break or start the next one',
+    });
+    expect(within(pause).getByRole('button', { name: 'Take a break' })).toHaveFocus();
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+    expect(get).not.toHaveBeenCalledWith('/api/focus/next', expect.anything());
+    expect(onGateChange).toHaveBeenLastCalledWith(false);
+    // Time goes by and nothing starts (no focus session is sent either).
+    const posted = post.mock.calls.length;
+    await advance(10 * MIN);
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+    expect(post.mock.calls.length).toBe(posted);
+
+    fireEvent.click(within(pause).getByRole('button', { name: 'Start the next one' }));
+    await flush();
+    expect(get).toHaveBeenLastCalledWith('/api/focus/next', {
+      query: { current: 'a1', seen: 'a1', t: expect.any(String) },
+    });
+    expect(screen.getByRole('heading', { name: 'Math worksheet' })).toBeInTheDocument();
+    expect(timerText()).toBe('25:00');
+    await advance(61_000);
+    expect(timerText()).toBe('23:59');
+  });
+
+  it('"Take a break" closes Focus Mode', async () => {
+    const { onClose } = await markDone();
+    fireEvent.click(screen.getByRole('button', { name: 'Take a break' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

@@ -5,6 +5,7 @@ import { silentFeedback, type FocusFeedback } from './feedback.ts';
 import { pickSurprise, type Celebration } from './celebration.ts';
 import { FocusCelebration, FocusSnackbar } from './FocusCelebration.tsx';
 import { completeFocusSession, localDate } from './focusApi.ts';
+import { FocusPause } from './FocusPause.tsx';
 import { FocusTaskView } from './FocusTaskView.tsx';
 import { useFocusTask } from './useFocusTask.ts';
 import { useReducedMotion } from '../ui/reducedMotion.ts';
@@ -53,7 +54,11 @@ function FocusSession({
   celebrated: celebratedProp,
 }: FocusModalProps) {
   const reducedMotion = useReducedMotion();
-  const { load, retry, next, toggle, markDone } = useFocusTask({ userId, assignmentId, feedback });
+  const { load, retry, next, toggle, markDone, addStep } = useFocusTask({
+    userId,
+    assignmentId,
+    feedback,
+  });
   const [ownCelebrated] = useState(() => new Set<string>());
   const celebrated = celebratedProp ?? ownCelebrated;
   const [celebration, setCelebration] = useState<Celebration | null>(null);
@@ -115,6 +120,7 @@ function FocusSession({
           </div>
         </div>
       )}
+      {load.kind === 'pause' && <FocusPause onBreak={onClose} onNext={next} />}
       {load.kind === 'task' && (
         <FocusTaskView
           key={load.task.id}
@@ -127,6 +133,7 @@ function FocusSession({
           onToggle={toggle}
           onNext={next}
           onMarkDone={markDone}
+          onAddStep={addStep}
           onGateChange={(locked) => onGateChange?.(locked)}
           onFocusComplete={onFocusComplete}
         />

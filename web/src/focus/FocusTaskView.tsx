@@ -1,19 +1,20 @@
 import {
   FOCUS_GATE_THRESHOLD,
   SUBTASK_CELEBRATION_MS,
+  SUBTASK_MAX_LENGTH,
   checklistComplete,
   focusGate,
-  getUrgency,
+  hasVisibleCharacter,
   overallProgress,
   progressLabel,
   spentText,
   totalEstimateMinutes,
   type Assignment,
 } from '@brainboard/domain';
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { celebrateDone, originOf } from '../board/motion.ts';
 import { subtaskConfetti } from './confetti.ts';
-import { dueCountdown, formatDue } from './due.ts';
+import { formatDue } from './due.ts';
 import type { FocusFeedback } from './feedback.ts';
 import { FocusTimerPanel } from './FocusTimerPanel.tsx';
 import { isSpaceControl, isTypingTarget } from './platform.ts';
@@ -21,6 +22,7 @@ import { api } from '../firebase/api.ts';
 import { useFocusSession } from './useFocusSession.ts';
 import { useFocusTimer } from './useFocusTimer.ts';
 import { useNow } from './useNow.ts';
+import { urgencyLabel } from './urgencyLabel.ts';
 
 export interface FocusTaskViewProps {
   task: Assignment;
@@ -33,8 +35,10 @@ export interface FocusTaskViewProps {
   celebrated: Set<string>;
   onToggle(subtaskId: string, completed: boolean): Promise<boolean>;
   onNext(): void;
-  /** Every subtask ticked: moves the task to Done (the next task follows). */
+  /** Every subtask ticked: moves the task to Done (a pause follows). */
   onMarkDone(): Promise<boolean>;
+  /** Adds a step by its title; resolves true when it was added. */
+  onAddStep(title: string): Promise<boolean>;
   onGateChange(locked: boolean): void;
   /** A focus session was completed here: checklist done or the timer reached 80 %. */
   onFocusComplete(): void;
@@ -131,6 +135,7 @@ export function FocusTaskView(props: FocusTaskViewProps) {
   }, [toggle, reset]);
 
   const [finishing, setFinishing] = useState(false);
+  const [addedHere, setAddedHere] = useState(false);
   const canMarkDone = total > 0 && done === total && task.status !== 'done';
   const finish = async (button: HTMLElement) => {
     setFinishing(true);
@@ -204,6 +209,16 @@ export function FocusTaskView(props: FocusTaskViewProps) {
             ) : (
               <p className="focus-checklist__empty">No subtasks defined for this assignment.</p>
             )}
+            {/* Where there are no steps; kept once used here, to add the next one too. */}
+            {(total === 0 || addedHere) && (
+              <AddStep
+                onAdd={async (title) => {
+                  const added = await props.onAddStep(title);
+                  if (added) setAddedHere(true);
+                  return added;
+                }}
+              />
+            )}
           </section>
         </div>
         <section className="focus-gate" aria-labelledby="focus-gate-title">
@@ -248,19 +263,69 @@ export function FocusTaskView(props: FocusTaskViewProps) {
 
 function DueLine({ dueDate }: { dueDate: string }) {
   const now = useNow(30_000);
-  const urgency = getUrgency(dueDate, new Date(now));
-  const countdown = dueCountdown(dueDate, now);
+  const label = urgencyLabel(dueDate, now);
   const when = formatDue(dueDate);
+  // The board's due badge classes (board.css, loaded with the dashboard): the same tint there
+  // and here.
   return (
-    <p className={`focus-due focus-due--level-${urgency.level}`}>
-      {urgency.text && <span className="focus-due__badge">{urgency.text}</span>}
-      {countdown && <span className="focus-due__countdown">{countdown}</span>}
+    <p className="focus-due">
+      {label.text && (
+        <span
+          className={`due-badge due-badge--${label.tone} focus-due__badge`}
+          data-urgency={label.level}
+        >
+          {label.text}
+        </span>
+      )}
       {when && (
         <span className="focus-due__date">
           Due <time dateTime={dueDate}>{when}</time>
         </span>
       )}
     </p>
+  );
+}
+
+/** "Add a step": a title and a button, as the editor's new-subtask field (same length limit). */
+function AddStep({ onAdd }: { onAdd(title: string): Promise<boolean> }) {
+  const [draft, setDraft] = useState('');
+  const [saving, setSaving] = useState(false);
+  const id = useId();
+  const add = async () => {
+    const title = draft.trim();
+    if (!hasVisibleCharacter(title)) {
+      setDraft('');
+      return;
+    }
+    setSaving(true);
+    if (await onAdd(title)) setDraft('');
+    setSaving(false);
+  };
+  return (
+    <form
+      className="focus-add-step"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!saving) void add();
+      }}
+    >
+      <label className="focus-add-step__label" htmlFor={id}>
+        Add a step
+      </label>
+      <div className="focus-add-step__row">
+        <input
+          id={id}
+          className="text-field focus-add-step__field"
+          value={draft}
+          maxLength={SUBTASK_MAX_LENGTH}
+          autoComplete="off"
+          onChange={(e) => setDraft(e.target.value)}
+        />
+        <button type="submit" className="button button--quiet" disabled={saving}>
+          Add step
+        </button>
+      </div>
+    </form>
   );
 }
 

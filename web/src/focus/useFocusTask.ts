@@ -1,14 +1,17 @@
 import {
   FOCUS_FETCH_FAILED,
   focusFetchFailure,
+  newSubtaskId,
   nextDueFetchFailed,
   saveAssignmentFailed,
+  saveSubtaskFailed,
   updateSubtaskFailed,
   type Assignment,
 } from '@brainboard/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorDetail, isApiError } from '../api/client.ts';
 import {
+  addSubtask,
   fetchAssignment,
   fetchNextDueTask,
   toggleSubtask as saveSubtaskToggle,
@@ -27,7 +30,9 @@ type FocusLoad =
   | { kind: 'error'; message: string }
   | { kind: 'empty' }
   /** `notice`: the offline text when the task comes from the cache. */
-  | { kind: 'task'; task: Assignment; notice: string | null };
+  | { kind: 'task'; task: Assignment; notice: string | null }
+  /** A task was just marked done: a pause, until the student chooses what comes next. */
+  | { kind: 'pause'; doneId: string };
 
 /** A failed fetch falls back to the cached task of this user (when it fits). */
 function fromCache(userId: string, wantedId?: string): FocusLoad {
@@ -81,8 +86,10 @@ export interface FocusTaskState {
   next(): void;
   /** Optimistic; per subtask, so it never overwrites other changes. Resolves false on error. */
   toggle(subtaskId: string, completed: boolean): Promise<boolean>;
-  /** Moves the task to Done, then the next task follows. Resolves false on error. */
+  /** Moves the task to Done, then pauses until `next`. Resolves false on error. */
   markDone(): Promise<boolean>;
+  /** Adds a step (a trimmed, non-blank title) to the task shown. Resolves false on error. */
+  addStep(title: string): Promise<boolean>;
 }
 
 /**
@@ -134,7 +141,9 @@ export function useFocusTask(opts: {
     if (lastRequest.current) run(lastRequest.current);
   }, [run]);
 
-  const currentId = load.kind === 'task' ? load.task.id : null;
+  // After a pause, the task just done is the one "the next" follows.
+  const currentId =
+    load.kind === 'task' ? load.task.id : load.kind === 'pause' ? load.doneId : null;
   const next = useCallback(() => {
     if (!currentId) return;
     if (!seen.current.includes(currentId)) seen.current = [...seen.current, currentId];
@@ -219,14 +228,55 @@ export function useFocusTask(opts: {
           )
         : await write();
       refreshCachedTask(userId, item, Date.now());
-      next();
+      // A pause, not the next task at once: its timer starts when the student chooses it.
+      requestSeq.current += 1;
+      setLoad({ kind: 'pause', doneId: taskId });
       return true;
     } catch (err) {
       feedback.cue('error');
       showAlert(saveAssignmentFailed(errorDetail(err)));
       return false;
     }
-  }, [currentId, userId, feedback, next, store]);
+  }, [currentId, userId, feedback, store]);
 
-  return { load: shown, retry, next, toggle, markDone };
+  // The same call the editor makes to add a subtask (and so the same offline queue): shown at
+  // once through the shared list, replaced by the server's answer, taken back on failure.
+  const addStep = useCallback(
+    async (title: string) => {
+      if (!currentId) return false;
+      const taskId = currentId;
+      const step = { id: newSubtaskId(), title };
+      const today = new Date().toISOString().slice(0, 10);
+      const withStep = (a: Assignment): Assignment => ({
+        ...a,
+        subtasks: [...a.subtasks, { ...step, completed: false, created_date: today }],
+      });
+      const shownHere = (change: (a: Assignment) => Assignment) =>
+        setLoad((s) =>
+          s.kind === 'task' && s.task.id === taskId ? { ...s, task: change(s.task) } : s,
+        );
+      const withoutStep = (a: Assignment): Assignment => ({
+        ...a,
+        subtasks: a.subtasks.filter((s) => s.id !== step.id),
+      });
+      shownHere(withStep);
+      try {
+        const write = () => addSubtask(api, taskId, step);
+        const item = store
+          ? await store.saveChange(taskId, withStep, withoutStep, write)
+          : await write();
+        shownHere(() => item);
+        refreshCachedTask(userId, item, Date.now());
+        return true;
+      } catch (err) {
+        shownHere(withoutStep);
+        feedback.cue('error');
+        showAlert(saveSubtaskFailed(errorDetail(err)));
+        return false;
+      }
+    },
+    [currentId, userId, feedback, store],
+  );
+
+  return { load: shown, retry, next, toggle, markDone, addStep };
 }
