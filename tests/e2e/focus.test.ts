@@ -70,15 +70,19 @@ describe.runIf(browserAvailable('focus mode browser test'))('Focus Mode in Chrom
     await page.getByText('Focus gem +1 · Streak 1').waitFor();
     expect(await next.isEnabled()).toBe(true);
 
-    // The ticks reached the server.
+    // The ticks reached the server (a wait, not a bound: poll's own second is too short on a
+    // busy machine).
     await expect
-      .poll(async () => {
-        const res = await as<{ item: { subtasks: { completed: boolean }[] } }>(
-          'GET',
-          `/api/assignment/${first.id}`,
-        );
-        return res.body.item.subtasks.map((s) => s.completed);
-      })
+      .poll(
+        async () => {
+          const res = await as<{ item: { subtasks: { completed: boolean }[] } }>(
+            'GET',
+            `/api/assignment/${first.id}`,
+          );
+          return res.body.item.subtasks.map((s) => s.completed);
+        },
+        { timeout: 15_000 },
+      )
       .toEqual([true, true]);
 
     // Through the gate to the next task, with a fresh timer.
