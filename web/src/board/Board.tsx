@@ -109,7 +109,11 @@ export function Board({ addRequest = 0, onImport }: BoardProps = {}) {
     (id: string) => {
       const card = listRef.current.find((a) => a.id === id);
       if (card?.series_id && card.status !== 'done') setDeleteAsk(card);
-      else if (askToConfirm(CONFIRM_DELETE_ASSIGNMENT)) removeCard(id);
+      else {
+        void askToConfirm(CONFIRM_DELETE_ASSIGNMENT).then((ok) => {
+          if (ok) removeCard(id);
+        });
+      }
     },
     [removeCard],
   );
