@@ -104,7 +104,7 @@ export function watchConsole(page: Page): string[] {
 }
 
 /** The app's own alert dialog for a spec alert or confirmation (web/src/ui/MessageHost.tsx). */
-export const appMessage = (page: Page) => page.locator('[role="alertdialog"].app-message');
+const appMessage = (page: Page) => page.locator('[role="alertdialog"].app-message');
 
 /**
  * Waits for the app's next alert or confirmation, answers it with the button `answer` and
