@@ -31,7 +31,7 @@ describe('the protected guard', () => {
       </Protected>,
       { auth: { status: 'loading', user: undefined } },
     );
-    expect(screen.getByRole('status')).toHaveTextContent('Loading your dashboard');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading Brainboard…');
     expect(screen.queryByText('secret')).not.toBeInTheDocument();
     expect(window.location.pathname).toBe('/dashboard');
   });

@@ -2,9 +2,10 @@ import './skeleton.css';
 
 /**
  * What shows while a page's code, the sign-in state or the session loads, so the screen is never
- * blank: the app's header and, on the way to the board, the outline of its three columns with
- * "Loading your dashboard" (the loading screen's words). index.html holds the same markup
- * without the columns, shown from the first paint until the app renders.
+ * blank: the app's header, "Loading Brainboard…" and, on the way to the board, the outline of
+ * its three columns. It is not the loading screen ("Loading your dashboard" and its bubbles,
+ * shown while the assignments load). index.html holds the same markup without the columns,
+ * shown from the first paint until the app renders.
  */
 export function PageSkeleton({ board = false }: { board?: boolean }) {
   return (
@@ -13,7 +14,7 @@ export function PageSkeleton({ board = false }: { board?: boolean }) {
         <span className="page-skeleton__brand">Brainboard</span>
       </div>
       <p className="page-skeleton__status" role="status">
-        {board ? 'Loading your dashboard' : 'Loading Brainboard…'}
+        Loading Brainboard…
       </p>
       {board && (
         <div className="page-skeleton__columns" aria-hidden="true">
