@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addWithDue, card, column, saved, titlesIn } from '../support/board.ts';
-import { browserAvailable, realProblems, useBrowser } from '../support/browser.ts';
+import { answerAppDialog, browserAvailable, realProblems, useBrowser } from '../support/browser.ts';
 import { signedInStudent } from '../support/student.ts';
 
 const dialog = (page: Page) => page.getByRole('dialog');
@@ -95,29 +95,27 @@ describe.runIf(browserAvailable('editor browser test'))('the assignment editor i
     await as('POST', '/api/assignment', { title: 'Old worksheet' });
     await as('POST', '/api/assignment', { title: 'Keep me' });
     await card(page, 'Old worksheet').waitFor({ timeout: 5_000 });
-    const messages: string[] = [];
-    let accept = false;
+    const native: string[] = [];
     page.on('dialog', (d) => {
-      messages.push(d.message());
-      void (accept ? d.accept() : d.dismiss());
+      native.push(d.message());
+      void d.dismiss();
     });
-    const asked = page.waitForEvent('dialog');
     await page.getByRole('button', { name: 'Delete Old worksheet' }).click();
-    await asked;
-    expect(messages).toEqual([
+    expect(await answerAppDialog(page, 'Cancel')).toBe(
       'Are you sure you want to delete this assignment? This action cannot be undone.',
-    ]);
+    );
     expect(await card(page, 'Old worksheet').count()).toBe(1);
 
-    accept = true;
     const deleted = saved(page, 'DELETE');
     await page.getByRole('button', { name: 'Delete Old worksheet' }).click();
+    await answerAppDialog(page, 'OK');
     expect((await deleted).status()).toBe(200);
     await card(page, 'Old worksheet').waitFor({ state: 'detached' });
     await page.reload();
     // The list has loaded once the other card shows; the deleted one is not in it.
     await card(page, 'Keep me').waitFor();
     expect(await card(page, 'Old worksheet').count()).toBe(0);
+    expect(native).toEqual([]);
     await context.close();
   });
 

@@ -3,6 +3,7 @@ import { card, titlesIn } from '../support/board.ts';
 import { realProblems } from '../support/browser.ts';
 import {
   describeKeyboard,
+  dialogReady,
   expectFocused,
   reloadBoard,
   saved,
@@ -19,21 +20,27 @@ describeKeyboard('deleting a card by keyboard', (signedIn) => {
     await reloadBoard(s);
     const del = page.getByRole('button', { name: 'Delete Old worksheet' });
 
-    // Cancelled: nothing happens, focus stays.
-    s.declineNext.value = true;
+    // The app's own confirmation, focus on Cancel; Escape cancels: nothing happens, focus stays.
     await tabAndPress(page, del);
-    await expect.poll(() => s.confirms.length).toBe(1);
-    expect(s.confirms[0]).toBe(
-      'Are you sure you want to delete this assignment? This action cannot be undone.',
-    );
+    const ask = page.getByRole('alertdialog', {
+      name: 'Are you sure you want to delete this assignment? This action cannot be undone.',
+    });
+    await dialogReady(ask);
+    await expectFocused(page, ask.getByRole('button', { name: 'Cancel' }), 'Cancel');
+    await page.keyboard.press('Escape');
+    await ask.waitFor({ state: 'detached' });
     expect(await card(page, 'Old worksheet').count()).toBe(1);
     await expectFocused(page, del, 'the Delete button after cancelling');
 
+    // Asked again, Tab to OK and Enter: deleted.
+    await page.keyboard.press('Enter');
+    await dialogReady(ask);
+    await page.keyboard.press('Tab');
+    await expectFocused(page, ask.getByRole('button', { name: 'OK' }), 'OK');
     const deleted = saved(page, 'DELETE');
     await page.keyboard.press('Enter');
     expect((await deleted).status()).toBe(200);
     await card(page, 'Old worksheet').waitFor({ state: 'detached' });
-    expect(s.confirms).toHaveLength(2);
     // Not lost to the page: focus moves to the next card in the column.
     await expectFocused(
       page,

@@ -103,13 +103,47 @@ export function watchConsole(page: Page): string[] {
   return problems;
 }
 
-/** Accepts every alert, confirm and prompt of `page`, and keeps their texts in order. */
+/** The app's own alert dialog for a spec alert or confirmation (web/src/ui/MessageHost.tsx). */
+const appMessage = (page: Page) => page.locator('[role="alertdialog"].app-message');
+
+/**
+ * Waits for the app's next alert or confirmation, answers it with the button `answer` and
+ * resolves to its text once it has closed.
+ */
+export async function answerAppDialog(
+  page: Page,
+  answer: 'OK' | 'Cancel',
+  timeout = 10_000,
+): Promise<string> {
+  const message = appMessage(page).first();
+  await message.waitFor({ timeout });
+  const shown = await message.elementHandle();
+  const text = (await message.locator('.modal__title').textContent()) ?? '';
+  await message.getByRole('button', { name: answer, exact: true }).click();
+  // This one closes; another may follow it at once.
+  await shown?.waitForElementState('hidden');
+  return text;
+}
+
+/**
+ * Answers OK to every alert and confirmation the app shows on `page`, in its own dialog, and
+ * keeps their texts in order. The browser's own alert/confirm must not open: one that does is
+ * kept as "browser <type>: <text>", so a test comparing the texts fails on it.
+ */
 export function acceptDialogs(page: Page): string[] {
   const texts: string[] = [];
   page.on('dialog', (dialog) => {
-    texts.push(dialog.message());
+    texts.push(`browser ${dialog.type()}: ${dialog.message()}`);
     void dialog.accept();
   });
+  void (async () => {
+    try {
+      for (;;) texts.push(await answerAppDialog(page, 'OK', 0));
+    } catch (err) {
+      // The page closed at the end of the test; anything else shows in the texts.
+      if (!page.isClosed()) texts.push(`could not answer the app's dialog: ${String(err)}`);
+    }
+  })();
   return texts;
 }
 

@@ -16,8 +16,9 @@ export { seed } from './student.ts';
  * about is seeded through the API.
  *
  * Two things are not the app's DOM: the Auth emulator's Google account chooser (driven by
- * keyboard too, but its look is not ours, so its focus ring is not checked) and the browser's
- * native confirm() dialogs, which Playwright answers through its `dialog` event.
+ * keyboard too, but its look is not ours, so its focus ring is not checked). Confirmations are
+ * the app's own alert dialog, answered by keyboard like the rest; a browser dialog must never
+ * open, and one that does is a problem of the page.
  */
 
 /** What has keyboard focus, in words, for failure messages. */
@@ -184,9 +185,6 @@ export interface Student {
   context: BrowserContext;
   page: Page;
   problems: string[];
-  /** Native confirm() texts, all accepted unless `declineNext` is set. */
-  confirms: string[];
-  declineNext: { value: boolean };
   id: string;
   as: As;
 }
@@ -241,15 +239,11 @@ function keyboardStudents(): SignedIn {
   return async function signedIn(prefix, setup = true) {
     const context = await browser().newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    const confirms: string[] = [];
-    const declineNext = { value: false };
-    page.on('dialog', (d) => {
-      confirms.push(d.message());
-      const decline = declineNext.value;
-      declineNext.value = false;
-      void (decline ? d.dismiss() : d.accept());
-    });
     const problems = watchConsole(page);
+    page.on('dialog', (d) => {
+      problems.push(`browser ${d.type()} opened: ${d.message()}`);
+      void d.dismiss();
+    });
     await signInByKeyboard(
       page,
       `${prefix}-${Date.now()}@example.com`,
@@ -258,7 +252,7 @@ function keyboardStudents(): SignedIn {
     );
     const { id, as } = await studentApi(await idTokenOf(page));
     if (setup) await readyForBoard(as, id);
-    return { context, page, problems, confirms, declineNext, id, as };
+    return { context, page, problems, id, as };
   };
 }
 

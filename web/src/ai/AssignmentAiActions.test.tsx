@@ -42,7 +42,7 @@ function renderActions(user: Parameters<typeof withSession>[1] = {}, fileId?: st
 
 describe('AssignmentAiActions', () => {
   it('opens the chat with the assignment as context after consent on first use', async () => {
-    notify.askToConfirm.mockReturnValue(true);
+    notify.askToConfirm.mockResolvedValue(true);
     fake.patch.mockResolvedValue({ updated: { ai_help_enabled: true } });
     fake.get.mockResolvedValue({ ai_help: [] });
     fake.stream.mockImplementation(() => new Promise(() => {}));
@@ -63,7 +63,7 @@ describe('AssignmentAiActions', () => {
   });
 
   it('opens nothing when consent is declined', async () => {
-    notify.askToConfirm.mockReturnValue(false);
+    notify.askToConfirm.mockResolvedValue(false);
     const user = userEvent.setup();
     renderActions({ ai_help_enabled: false });
     await user.click(screen.getByRole('button', { name: 'Help' }));

@@ -100,7 +100,7 @@ describe('DeepDiveModal', () => {
   });
 
   it('asks for deep-dive consent first, then fills the snippet; the snippet opens the full text', async () => {
-    notify.askToConfirm.mockReturnValue(true);
+    notify.askToConfirm.mockResolvedValue(true);
     fake.patch.mockResolvedValue({ updated: { ai_deep_dive_enabled: true } });
     const reply = deferred<{ deep_dive: string }>();
     fake.post.mockReturnValue(reply.promise);
@@ -182,7 +182,7 @@ describe('DeepDiveModal', () => {
   });
 
   it('declining consent requests nothing', async () => {
-    notify.askToConfirm.mockReturnValue(false);
+    notify.askToConfirm.mockResolvedValue(false);
     const user = userEvent.setup();
     open({}, { ai_deep_dive_enabled: false });
     await user.click(screen.getByRole('button', { name: 'Time Machine Feature' }));

@@ -66,7 +66,7 @@ describe('SuggestSubtasksButton', () => {
   });
 
   it('asks for consent on first use; declining sends nothing', async () => {
-    notify.askToConfirm.mockReturnValue(false);
+    notify.askToConfirm.mockResolvedValue(false);
     const user = userEvent.setup();
     renderButton({}, { ai_help_enabled: false });
     await user.click(suggestButton());
@@ -76,7 +76,7 @@ describe('SuggestSubtasksButton', () => {
   });
 
   it('saves the consent, then asks with the title, description, existing subtasks and file', async () => {
-    notify.askToConfirm.mockReturnValue(true);
+    notify.askToConfirm.mockResolvedValue(true);
     fake.patch.mockResolvedValue({ updated: { ai_help_enabled: true } });
     fake.post.mockResolvedValue(suggested('Research volcano types', 'Sketch'));
     const user = userEvent.setup();

@@ -48,11 +48,11 @@ export function SuggestSubtasksButton({
   async function request() {
     if (loading) return;
     if (!navigator.onLine) {
-      showAlert(AI_NEEDS_CONNECTION);
+      void showAlert(AI_NEEDS_CONNECTION);
       return;
     }
     if (!hasVisibleCharacter(title)) {
-      showAlert(AI_SUGGEST_TITLE_REQUIRED);
+      void showAlert(AI_SUGGEST_TITLE_REQUIRED);
       return;
     }
     if (!(await ensureConsent('suggest', { withFile: !!fileId }))) return;
@@ -66,13 +66,13 @@ export function SuggestSubtasksButton({
       );
     } catch (err) {
       console.error('AI suggestions failed', err);
-      showAlert(AI_SUGGESTIONS_FAILED);
+      void showAlert(AI_SUGGESTIONS_FAILED);
       return;
     } finally {
       setLoading(false);
     }
     if (titles.length === 0) {
-      showAlert(AI_NO_SUBTASKS);
+      void showAlert(AI_NO_SUBTASKS);
       return;
     }
     setSuggestions(toSuggestions(titles));

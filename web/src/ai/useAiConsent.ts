@@ -37,14 +37,14 @@ export function useAiConsent() {
       if (!user) return false;
       const field = optInFor(feature);
       if (user[field] === true) return true;
-      if (!askToConfirm(consentPrompt(feature, opts.withFile === true))) return false;
+      if (!(await askToConfirm(consentPrompt(feature, opts.withFile === true)))) return false;
       try {
         mergeUser(await enableAiOptIn(api, user.id, field));
         return true;
       } catch (err) {
         const detail =
           err instanceof ApiError ? (err.serverError ?? err.message) : (err as Error)?.message;
-        showAlert(consentSaveFailed(detail || 'Please try again.'));
+        await showAlert(consentSaveFailed(detail || 'Please try again.'));
         return false;
       }
     },

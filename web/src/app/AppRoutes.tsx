@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { LandingPage } from '../landing/LandingPage.tsx';
+import { PageSkeleton } from '../loading/PageSkeleton.tsx';
 import { Navigate } from './router.tsx';
 import { useLocation } from './routerContext.ts';
 import { readSessionHint } from './storage.ts';
@@ -30,8 +31,10 @@ export function AppRoutes() {
     if (path === '/') return <LandingPage />;
   }
 
+  const signedInPath = !['/login', '/auth/google', '/privacy', '/tos'].includes(path);
   return (
-    <Suspense fallback={null}>
+    // Never blank while a page's code loads: the skeleton, of the board on the way to it.
+    <Suspense fallback={<PageSkeleton board={signedInPath} />}>
       {path === '/login' ? (
         <LoginPage />
       ) : path === '/auth/google' ? (

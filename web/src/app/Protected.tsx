@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { hasAcceptedBoth } from '../consent/hasAccepted.ts';
+import { PageSkeleton } from '../loading/PageSkeleton.tsx';
 import { useAuthState } from '../firebase/authContext.ts';
 import { SessionProvider } from '../session/SessionProvider.tsx';
 import { useSession } from '../session/sessionContext.ts';
@@ -31,12 +32,12 @@ function SessionHintSync() {
 }
 
 /**
- * The guard of every protected path: nothing while the user is
- * unknown, /login without a user, otherwise the session and the page.
+ * The guard of every protected path: the board's skeleton while the user is unknown, /login
+ * without a user, otherwise the session and the page.
  */
 export function Protected({ children }: { children: ReactNode }) {
   const state = useAuthState();
-  if (state.status === 'loading') return null;
+  if (state.status === 'loading') return <PageSkeleton board />;
   if (!state.user) return <ToLogin />;
   return (
     <SessionProvider key={state.user.uid} uid={state.user.uid}>

@@ -2,6 +2,7 @@ import './zodConfig.ts';
 import { DashboardPage } from '../dashboard/DashboardPage.tsx';
 import { AuthProvider } from '../firebase/AuthProvider.tsx';
 import { auth } from '../firebase/firebase.ts';
+import { MessageHost } from '../ui/MessageHost.tsx';
 import { Protected } from './Protected.tsx';
 import { Navigate } from './router.tsx';
 import { useLocation } from './routerContext.ts';
@@ -15,10 +16,13 @@ function SignedInRoutes() {
 /** Signed-in pages (lazy-loaded: all Firebase code lives behind this module). */
 export default function SignedInApp() {
   return (
-    <AuthProvider auth={auth}>
-      <Protected>
-        <SignedInRoutes />
-      </Protected>
-    </AuthProvider>
+    <>
+      <AuthProvider auth={auth}>
+        <Protected>
+          <SignedInRoutes />
+        </Protected>
+      </AuthProvider>
+      <MessageHost />
+    </>
   );
 }

@@ -23,15 +23,16 @@ beforeEach(() => {
 });
 
 describe('the protected guard', () => {
-  it('renders nothing while the user is unknown', () => {
+  it('shows the board skeleton, not a blank page, while the user is unknown', () => {
     at('/dashboard');
-    const { container } = renderInApp(
+    renderInApp(
       <Protected>
         <p>secret</p>
       </Protected>,
       { auth: { status: 'loading', user: undefined } },
     );
-    expect(container).toBeEmptyDOMElement();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading Brainboard…');
+    expect(screen.queryByText('secret')).not.toBeInTheDocument();
     expect(window.location.pathname).toBe('/dashboard');
   });
 

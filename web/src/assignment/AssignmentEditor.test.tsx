@@ -12,6 +12,7 @@ import { ApiError } from '../api/client.ts';
 import { makeAssignment } from '@brainboard/domain/testing';
 import { FocusModeContext } from '../focus/focusContext.ts';
 import { api as fake } from '../firebase/testApi.ts';
+import * as notify from '../ui/notify.ts';
 
 vi.mock('../firebase/api.ts', async () => (await import('../firebase/testApi.ts')).apiModule);
 vi.mock('../ai/SuggestSubtasksButton.tsx', () => ({
@@ -81,9 +82,9 @@ beforeEach(() => {
   alerts = [];
   confirms = [];
   confirmAnswer = true;
-  vi.spyOn(window, 'alert').mockImplementation((m?: unknown) => void alerts.push(String(m)));
-  vi.spyOn(window, 'confirm').mockImplementation((m?: string) => {
-    confirms.push(String(m));
+  vi.spyOn(notify, 'showAlert').mockImplementation(async (m) => void alerts.push(m));
+  vi.spyOn(notify, 'askToConfirm').mockImplementation(async (m) => {
+    confirms.push(m);
     return confirmAnswer;
   });
   for (const fn of Object.values(fake)) fn.mockReset();

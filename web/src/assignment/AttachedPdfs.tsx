@@ -103,7 +103,7 @@ export function AttachedPdfs({
       setRemoved((set) => new Set(set).add(file.id));
       onRemoved(file.id);
     } catch (err) {
-      showAlert(removePdfFailed(errorDetail(err)));
+      void showAlert(removePdfFailed(errorDetail(err)));
     } finally {
       setRemoving(null);
     }

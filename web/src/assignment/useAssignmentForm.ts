@@ -68,7 +68,7 @@ export function useAssignmentForm({
     } catch (err) {
       const detail =
         err instanceof ApiError ? (err.serverError ?? err.message) : (err as Error)?.message;
-      showAlert(uploadPdfFailed(detail));
+      void showAlert(uploadPdfFailed(detail));
     } finally {
       setUploading(false);
     }
@@ -108,7 +108,7 @@ export function useAssignmentForm({
   /** A save that failed: the alert, and the form stays open. */
   function saveFailed(err: unknown) {
     setSaving(false);
-    showAlert(saveAssignmentFailed(errorDetail(err)));
+    void showAlert(saveAssignmentFailed(errorDetail(err)));
   }
 
   /** A save that worked: tell the board, save to the calendar when asked, close. */

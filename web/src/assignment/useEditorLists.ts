@@ -101,7 +101,9 @@ export function useDraftLists(): EditorLists {
         return true;
       },
       onRemove(sid) {
-        if (askToConfirm(CONFIRM_DELETE_SUBTASK)) setSubtasks((l) => l.filter((s) => s.id !== sid));
+        void askToConfirm(CONFIRM_DELETE_SUBTASK).then((ok) => {
+          if (ok) setSubtasks((l) => l.filter((s) => s.id !== sid));
+        });
       },
     },
     noteHandlers: {
@@ -115,7 +117,9 @@ export function useDraftLists(): EditorLists {
         return true;
       },
       onRemove(nid) {
-        if (askToConfirm(CONFIRM_DELETE_NOTE)) setNotes((l) => l.filter((n) => n.id !== nid));
+        void askToConfirm(CONFIRM_DELETE_NOTE).then((ok) => {
+          if (ok) setNotes((l) => l.filter((n) => n.id !== nid));
+        });
       },
     },
     async approveSuggestions(suggested) {
@@ -148,7 +152,7 @@ export function useSavedLists(
       onAssignmentChanged(await trackWrite(call));
       return true;
     } catch (err) {
-      showAlert(failure(errorDetail(err)));
+      void showAlert(failure(errorDetail(err)));
       return false;
     }
   }
@@ -174,16 +178,18 @@ export function useSavedLists(
       onEstimate: (sid, minutes) =>
         apply(estimateSubtask(api, aid, sid, minutes), saveSubtaskFailed),
       onRemove(sid) {
-        if (!askToConfirm(CONFIRM_DELETE_SUBTASK)) return;
-        void apply(removeSubtask(api, aid, sid), deleteSubtaskFailed);
+        void askToConfirm(CONFIRM_DELETE_SUBTASK).then(
+          (ok) => ok && apply(removeSubtask(api, aid, sid), deleteSubtaskFailed),
+        );
       },
     },
     noteHandlers: {
       onAdd: (text) => apply(addNote(api, aid, text), saveNoteFailed),
       onEdit: (nid, text) => apply(editNote(api, aid, nid, text), saveNoteFailed),
       onRemove(nid) {
-        if (!askToConfirm(CONFIRM_DELETE_NOTE)) return;
-        void apply(removeNote(api, aid, nid), deleteNoteFailed);
+        void askToConfirm(CONFIRM_DELETE_NOTE).then(
+          (ok) => ok && apply(removeNote(api, aid, nid), deleteNoteFailed),
+        );
       },
     },
     async approveSuggestions(suggested) {

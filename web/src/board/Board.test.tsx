@@ -6,6 +6,7 @@ import { FocusModeContext } from '../focus/focusContext.ts';
 import { api as fake } from '../firebase/testApi.ts';
 import type { AssignmentsListener } from './subscribeToAssignments.ts';
 import { makeAssignment } from '@brainboard/domain/testing';
+import * as notify from '../ui/notify.ts';
 
 const live = vi.hoisted(() => ({ listener: null as AssignmentsListener | null }));
 vi.mock('../firebase/api.ts', async () => (await import('../firebase/testApi.ts')).apiModule);
@@ -69,11 +70,11 @@ beforeEach(() => {
   vi.setSystemTime(NOW);
   confirms = [];
   confirmAnswer = true;
-  vi.spyOn(window, 'confirm').mockImplementation((m?: string) => {
-    confirms.push(String(m));
+  vi.spyOn(notify, 'askToConfirm').mockImplementation(async (m) => {
+    confirms.push(m);
     return confirmAnswer;
   });
-  vi.spyOn(window, 'alert').mockImplementation(() => {});
+  vi.spyOn(notify, 'showAlert').mockResolvedValue();
   for (const fn of Object.values(fake)) fn.mockReset();
   fake.get.mockResolvedValue(list);
 });

@@ -8,12 +8,10 @@ import {
 } from '@brainboard/domain';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LoadingScreen } from '../loading/LoadingScreen.tsx';
-import { errorDetail } from '../api/client.ts';
-import { api } from '../firebase/api.ts';
-import { skipFailed, skipToNext } from '../recurrence/recurrenceApi.ts';
 import { SkipContext } from '../recurrence/skipContext.ts';
+import { useSkipToNext } from '../recurrence/useSkipToNext.ts';
 import '../recurrence/recurrence.css';
-import { askToConfirm, showAlert } from '../ui/notify.ts';
+import { askToConfirm } from '../ui/notify.ts';
 import { LearningContext } from '../whatnow/learningContext.ts';
 import { focusAfterDelete } from './focusAfterDelete.ts';
 import { PlusIcon } from '../ui/icons.tsx';
@@ -109,7 +107,11 @@ export function Board({ addRequest = 0, onImport }: BoardProps = {}) {
     (id: string) => {
       const card = listRef.current.find((a) => a.id === id);
       if (card?.series_id && card.status !== 'done') setDeleteAsk(card);
-      else if (askToConfirm(CONFIRM_DELETE_ASSIGNMENT)) removeCard(id);
+      else {
+        void askToConfirm(CONFIRM_DELETE_ASSIGNMENT).then((ok) => {
+          if (ok) removeCard(id);
+        });
+      }
     },
     [removeCard],
   );
@@ -118,13 +120,7 @@ export function Board({ addRequest = 0, onImport }: BoardProps = {}) {
     [moveCard],
   );
   const onSaved = useCallback((item: Assignment) => applyItem(item), [applyItem]);
-  const onSkip = useCallback(
-    (id: string) =>
-      void trackWrite(skipToNext(api, id)).then(applyItem, (err: unknown) =>
-        showAlert(skipFailed(errorDetail(err))),
-      ),
-    [applyItem, trackWrite],
-  );
+  const onSkip = useSkipToNext(data.assignments, applyItem, trackWrite);
   const sortColumn = useSortByDue(data.assignments, applyItem, trackWrite);
   const onSort = useCallback((status: Status) => void sortColumn(status), [sortColumn]);
 

@@ -6,6 +6,7 @@ import { readUserCache, writeUserCache } from '../app/userCache.ts';
 import { api as fake } from '../firebase/testApi.ts';
 import { makeAssignment } from '@brainboard/domain/testing';
 import type { AssignmentsListener } from './subscribeToAssignments.ts';
+import * as notify from '../ui/notify.ts';
 
 const live = vi.hoisted(() => ({
   listener: null as AssignmentsListener | null,
@@ -28,7 +29,7 @@ const ids = (list: readonly Assignment[]) => list.map((a) => `${a.id}:${a.status
 let alerts: string[];
 beforeEach(() => {
   alerts = [];
-  vi.spyOn(window, 'alert').mockImplementation((m?: unknown) => void alerts.push(String(m)));
+  vi.spyOn(notify, 'showAlert').mockImplementation(async (m) => void alerts.push(m));
   vi.spyOn(console, 'error').mockImplementation(() => {});
   for (const fn of Object.values(fake)) fn.mockReset();
   live.listener = null;

@@ -333,7 +333,7 @@ export function useAssignments(uid: string | null | undefined): UseAssignments {
       console.error('Brainboard: could not save a move.', err);
       const detail =
         err instanceof ApiError ? (err.serverError ?? err.message) : (err as Error)?.message;
-      showAlert(
+      void showAlert(
         before.status !== status && detail ? statusUpdateFailed(detail) : MOVE_ASSIGNMENT_FAILED,
       );
       return false;
@@ -349,7 +349,7 @@ export function useAssignments(uid: string | null | undefined): UseAssignments {
       try {
         next = await trackWrite(deleteAssignment(api, id, scope));
       } catch (err) {
-        showAlert(deleteAssignmentFailed(errorDetail(err)));
+        void showAlert(deleteAssignmentFailed(errorDetail(err)));
         return false;
       }
       r.deleted.set(id, Date.now() + RECENT_MS);

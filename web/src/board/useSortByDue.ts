@@ -36,7 +36,7 @@ export function useSortByDue(
       const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
       if (!failed) return true;
       console.error('Brainboard: could not save the sorted order.', failed.reason);
-      showAlert(MOVE_ASSIGNMENT_FAILED);
+      void showAlert(MOVE_ASSIGNMENT_FAILED);
       return false;
     },
     [assignments, applyItem, trackWrite],

@@ -54,5 +54,5 @@ export async function saveAssignmentToCalendar(
   _isNew: boolean,
 ): Promise<void> {
   const outcome = await calendarStep(api, assignmentId);
-  showAlert(calendarOutcomeMessage(outcome));
+  await showAlert(calendarOutcomeMessage(outcome));
 }

@@ -17,7 +17,7 @@ let alert: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
   post.mockReset();
   reload = vi.spyOn(pageReload, 'run').mockImplementation(() => {});
-  alert = vi.spyOn(notify, 'showAlert').mockImplementation(() => {});
+  alert = vi.spyOn(notify, 'showAlert').mockResolvedValue();
 });
 afterEach(() => {
   vi.restoreAllMocks();

@@ -30,11 +30,11 @@ export function ConsentScreen() {
         pageReload.run();
         return;
       }
-      showAlert(ACCEPTANCE_SAVE_FAILED);
+      void showAlert(ACCEPTANCE_SAVE_FAILED);
     } catch (err) {
       // The server answered but refused: "Failed…"; no answer at all: "Error…" (docs/product.md,
       // Messages).
-      showAlert(
+      void showAlert(
         isApiError(err) && err.status !== undefined
           ? ACCEPTANCE_SAVE_FAILED
           : ACCEPTANCE_SAVE_ERROR,

@@ -15,6 +15,7 @@ import { FocusModal } from './FocusModal.tsx';
 import { focusCacheKey, timerKey } from './focusStorage.ts';
 import { makeFocusCache, toSaved } from './storedFormats.ts';
 import { assignment } from './testFixtures.ts';
+import * as notify from '../ui/notify.ts';
 
 vi.mock('../firebase/api.ts', async () => (await import('../firebase/testApi.ts')).apiModule);
 
@@ -125,7 +126,7 @@ beforeEach(() => {
   bursts.length = 0;
   cues = [];
   feedback = { cue: (kind) => cues.push(kind) };
-  alertSpy = vi.spyOn(window, 'alert').mockImplementation(() => {});
+  alertSpy = vi.spyOn(notify, 'showAlert').mockResolvedValue();
   setReducedMotion(false);
   vi.spyOn(Math, 'random').mockReturnValue(0.25);
   // Failures are logged on purpose; keep the test output readable.

@@ -18,6 +18,7 @@ import {
   isTypingTarget,
 } from './platform.ts';
 import { assignment } from './testFixtures.ts';
+import * as notify from '../ui/notify.ts';
 
 vi.mock('../firebase/api.ts', () => ({
   api: { get: vi.fn(), post: vi.fn(), patch: vi.fn(), put: vi.fn(), delete: vi.fn() },
@@ -208,7 +209,7 @@ describe('Focus Mode and the board share one list', () => {
   });
 
   it('a failed tick is undone on the board too', async () => {
-    vi.spyOn(window, 'alert').mockImplementation(() => {});
+    vi.spyOn(notify, 'showAlert').mockResolvedValue();
     vi.mocked(api.patch).mockRejectedValue(new Error('offline') as never);
     renderShared();
     await flush();

@@ -197,7 +197,7 @@ export function useFocusTask(opts: {
           setLoad((s) => withSubtask(s, taskId, subtaskId, !completed));
         }
         feedback.cue('error');
-        showAlert(updateSubtaskFailed(errorDetail(err)));
+        void showAlert(updateSubtaskFailed(errorDetail(err)));
         return false;
       }
     },
@@ -234,7 +234,7 @@ export function useFocusTask(opts: {
       return true;
     } catch (err) {
       feedback.cue('error');
-      showAlert(saveAssignmentFailed(errorDetail(err)));
+      void showAlert(saveAssignmentFailed(errorDetail(err)));
       return false;
     }
   }, [currentId, userId, feedback, store]);

@@ -77,7 +77,7 @@ export function startBoardQueue(uid: string, board: BoardAccess): BoardQueue {
           waiting = rest;
           publish(true);
           console.error('Brainboard: the server refused a change made offline.', w.path);
-          if (live) showAlert(outcome.message);
+          if (live) void showAlert(outcome.message);
         },
       });
     } catch (err) {

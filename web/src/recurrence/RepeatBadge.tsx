@@ -37,7 +37,7 @@ export function RepeatBadge({ assignment: a, now }: { assignment: Assignment; no
       {skip && target && (
         <button
           type="button"
-          className="card__skip"
+          className="button button--quiet card__skip"
           onClick={(e) => {
             e.stopPropagation();
             skip(a.id);

@@ -179,7 +179,7 @@ describe('SettingsModal', () => {
   });
 
   it('asks before deleting the account, and does nothing when the student says no', async () => {
-    const confirm = vi.spyOn(notify, 'askToConfirm').mockReturnValue(false);
+    const confirm = vi.spyOn(notify, 'askToConfirm').mockResolvedValue(false);
     renderSettings();
     expect(screen.getByRole('heading', { name: 'Danger Zone' })).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Delete Account' }));
@@ -191,7 +191,7 @@ describe('SettingsModal', () => {
   });
 
   it('deletes the account after confirmation, then signs out and goes to /', async () => {
-    vi.spyOn(notify, 'askToConfirm').mockReturnValue(true);
+    vi.spyOn(notify, 'askToConfirm').mockResolvedValue(true);
     del.mockResolvedValue({ ok: true });
     writeSessionHint('accepted');
     renderSettings();
@@ -203,7 +203,7 @@ describe('SettingsModal', () => {
   });
 
   it('says "Failed to delete account" when deletion fails', async () => {
-    vi.spyOn(notify, 'askToConfirm').mockReturnValue(true);
+    vi.spyOn(notify, 'askToConfirm').mockResolvedValue(true);
     del.mockRejectedValue(new ApiError('bad-response', 'down', { status: 500 }));
     renderSettings();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Delete Account' }));

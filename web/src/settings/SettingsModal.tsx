@@ -119,7 +119,7 @@ function SettingsDialog({
   }
 
   async function deleteAccount() {
-    if (!askToConfirm(CONFIRM_DELETE_ACCOUNT)) return;
+    if (!(await askToConfirm(CONFIRM_DELETE_ACCOUNT))) return;
     setBusy('delete');
     try {
       await callEndpoint(api, 'DELETE /api/user/:id', { id: user.id });

@@ -66,6 +66,8 @@ export function Modal({
             .join(' ')}
           style={style}
           role={role}
+          // Radix hides the page behind from assistive technology; say so on the dialog too.
+          aria-modal="true"
           onOpenAutoFocus={(e) => {
             returnTo.current = document.activeElement;
             const first = initialFocus?.current;

@@ -19,6 +19,7 @@ export function QuestionDialog({
   choices,
   onCancel,
   children,
+  className,
 }: {
   question: string;
   /** One line under the question, read with it. */
@@ -27,6 +28,8 @@ export function QuestionDialog({
   onCancel(): void;
   /** What the question is about, between the text and the choices. */
   children?: ReactNode;
+  /** Added to the dialog's own class. */
+  className?: string;
 }) {
   const first = useRef<HTMLButtonElement>(null);
   return (
@@ -38,7 +41,7 @@ export function QuestionDialog({
       role="alertdialog"
       initialFocus={first}
       minHeight={0}
-      className="question"
+      className={className ? `question ${className}` : 'question'}
     >
       {children}
       <div className="question__choices">
