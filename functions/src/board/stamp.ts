@@ -8,7 +8,7 @@ import type { Firestore, Transaction, WriteBatch } from 'firebase-admin/firestor
  * 304 (docs/architecture.md, The two data paths to the board). Random rather than counted: a
  * board deleted with its account and started again never repeats an old stamp.
  */
-export const boardRef = (db: Firestore, uid: string) =>
+const boardRef = (db: Firestore, uid: string) =>
   db.collection('users').doc(uid).collection('meta').doc('board');
 
 /** Marks the student's board changed, inside the write that changes it. */

@@ -46,7 +46,7 @@ export type SchedulableDoc = RemindableAssignment & {
 };
 
 /** Both a transaction and a batch write a document this way. */
-export interface Writes {
+interface Writes {
   set(ref: DocumentReference, data: ScheduleEntry): unknown;
   delete(ref: DocumentReference): unknown;
 }
