@@ -8,7 +8,9 @@ import {
 import {
   effectiveReminders,
   reminderInstants,
-  remindersDueBetween,
+  firstFiring,
+  nextFiring,
+  reminderPlan,
   reminderText,
 } from './reminders.ts';
 
@@ -32,28 +34,62 @@ describe('reminderInstants', () => {
   });
 });
 
-describe('which reminders fire in a window', () => {
-  const from = new Date('2026-05-01T08:59:30Z');
-  const to = new Date('2026-05-01T09:00:30Z');
+describe('the next reminder of a stored plan', () => {
+  const now = new Date('2026-05-01T08:59:30Z');
   const due = { due_date: '2026-05-01T10:00:00', status: 'new', reminders: null };
+  const plan = (
+    a: { due_date: string; status: string; reminders: number[] | null },
+    defaults: number[] | null = [1440, 60],
+    zone = 'UTC',
+    snooze: Date | null = null,
+    at = now,
+  ) => reminderPlan(a, defaults, zone, snooze, at);
 
   it('uses the defaults when the assignment has none of its own', () => {
-    expect(remindersDueBetween(due, [1440, 60], 'UTC', from, to).map((r) => r.minutes)).toEqual([
-      60,
-    ]);
+    const p = plan(due)!;
+    expect(p.minutes).toEqual([1440, 60]);
+    expect(firstFiring(p, now)).toEqual({
+      at: new Date('2026-05-01T09:00:00Z'),
+      key: '2026-05-01T10:00:00|60',
+    });
     expect(effectiveReminders(null, null)).toEqual([1440, 60]);
   });
 
-  it('moves with a changed due date', () => {
-    const moved = { ...due, due_date: '2026-05-01T11:00:00' };
-    expect(remindersDueBetween(moved, [60], 'UTC', from, to)).toEqual([]);
-    const later = { from: new Date('2026-05-01T09:59:30Z'), to: new Date('2026-05-01T10:00:30Z') };
-    expect(remindersDueBetween(moved, [60], 'UTC', later.from, later.to)).toHaveLength(1);
+  it('moves with a changed due date, and reads the due time on the zone’s clock', () => {
+    expect(firstFiring(plan({ ...due, due_date: '2026-05-01T11:00:00' })!, now)?.at).toEqual(
+      new Date('2026-05-01T10:00:00Z'),
+    );
+    // 10:00 in Berlin (summer time) is 08:00Z: its 1-hour reminder passed 1.5 h ago, the day
+    // before too, so none is left.
+    expect(firstFiring(plan(due, [1440, 60], 'Europe/Berlin')!, now)).toBeNull();
   });
 
-  it('has nothing for a done assignment or an empty list', () => {
-    expect(remindersDueBetween({ ...due, status: 'done' }, [60], 'UTC', from, to)).toEqual([]);
-    expect(remindersDueBetween({ ...due, reminders: [] }, [60], 'UTC', from, to)).toEqual([]);
+  it('still fires a reminder that passed within the lookback, then the next one after it', () => {
+    const late = new Date('2026-05-01T09:10:00Z');
+    const p = plan({ ...due, reminders: [60, 30] }, null, 'UTC', null, late)!;
+    const first = firstFiring(p, late)!;
+    expect(first.key).toBe('2026-05-01T10:00:00|60');
+    expect(nextFiring(p, first.at)?.key).toBe('2026-05-01T10:00:00|30');
+    expect(nextFiring(p, new Date('2026-05-01T09:30:00Z'))).toBeNull();
+    const muchLater = new Date('2026-05-01T09:20:00Z');
+    expect(firstFiring(plan(due, [60], 'UTC', null, muchLater)!, muchLater)).toBeNull();
+  });
+
+  it('puts a snooze among the reminder times, and drops one past the lookback', () => {
+    const snooze = new Date('2026-05-01T09:05:00Z');
+    const p = plan(due, [60], 'UTC', snooze)!;
+    expect(nextFiring(p, new Date('2026-05-01T09:00:00Z'))).toEqual({
+      at: snooze,
+      key: 'snooze|2026-05-01T09:05:00.000Z',
+    });
+    expect(plan(due, [60], 'UTC', new Date('2026-05-01T08:00:00Z'))!.snooze_at).toBeNull();
+  });
+
+  it('has nothing for a done assignment, an empty list or no due time', () => {
+    expect(plan({ ...due, status: 'done' })).toBeNull();
+    expect(plan({ ...due, due_date: '' })).toBeNull();
+    expect(plan({ ...due, due_date: '2026-05-01' })).toBeNull();
+    expect(firstFiring(plan({ ...due, reminders: [] })!, now)).toBeNull();
   });
 });
 

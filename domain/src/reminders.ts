@@ -81,22 +81,76 @@ export interface RemindableAssignment {
 }
 
 /**
- * The reminders that fire in the window (from, to]: only for assignments not done, with a
- * due time, at the assignment's own times or the student's defaults.
+ * How far back a reminder still fires: one whose instant passed up to this long ago (a run
+ * that came late or failed, a card saved just after its reminder time) is still sent.
  */
-export function remindersDueBetween(
+export const REMINDER_LOOKBACK_MINUTES = 15;
+
+/** What a scheduled reminder is: the minutes before the due time, or a snooze. */
+export interface ReminderFiring {
+  at: Date;
+  /**
+   * Names what fires, for the exactly-once delivery record: "<due_date>|<minutes>" for a
+   * reminder time, "snooze|<instant>" for a snooze.
+   */
+  key: string;
+}
+
+/**
+ * An assignment's reminders as stored for the dispatcher: everything needed to tell the next
+ * one after any instant without reading the assignment or the profile again.
+ */
+export interface ReminderPlan {
+  due_date: string;
+  /** The reminder times in force (own list or the student's defaults), largest first. */
+  minutes: number[];
+  zone: string;
+  /** A snoozed reminder fires again then; null when none is pending. */
+  snooze_at: Date | null;
+}
+
+/**
+ * The reminders of an assignment, or null when it has none: done, or no due time. A snooze
+ * older than the lookback is dropped.
+ */
+export function reminderPlan(
   assignment: RemindableAssignment,
   defaults: readonly number[] | null | undefined,
   zone: string,
-  from: Date,
-  to: Date,
-): ReminderInstant[] {
-  if (assignment.status === 'done') return [];
-  const list = effectiveReminders(assignment.reminders, defaults);
-  return reminderInstants(assignment.due_date, list, zone).filter(
-    (r) => r.at.getTime() > from.getTime() && r.at.getTime() <= to.getTime(),
-  );
+  snoozeAt: Date | null,
+  now: Date,
+): ReminderPlan | null {
+  if (assignment.status === 'done' || !assignment.due_date.includes('T')) return null;
+  const validZone = isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+  if (!zonedInstant(assignment.due_date, validZone)) return null;
+  const since = now.getTime() - REMINDER_LOOKBACK_MINUTES * 60_000;
+  return {
+    due_date: assignment.due_date,
+    minutes: effectiveReminders(assignment.reminders, defaults),
+    zone: validZone,
+    snooze_at: snoozeAt && snoozeAt.getTime() > since ? snoozeAt : null,
+  };
 }
+
+/**
+ * The first reminder of `plan` that fires strictly after `after`, or null when none is left.
+ * A reminder time and a snooze at the same instant: the reminder time first.
+ */
+export function nextFiring(plan: ReminderPlan, after: Date): ReminderFiring | null {
+  const times: ReminderFiring[] = reminderInstants(plan.due_date, plan.minutes, plan.zone).map(
+    (r) => ({ at: r.at, key: `${plan.due_date}|${r.minutes}` }),
+  );
+  if (plan.snooze_at) {
+    times.push({ at: plan.snooze_at, key: `snooze|${plan.snooze_at.toISOString()}` });
+  }
+  const pending = times.filter((t) => t.at.getTime() > after.getTime());
+  pending.sort((a, b) => a.at.getTime() - b.at.getTime());
+  return pending[0] ?? null;
+}
+
+/** The first reminder a newly saved plan fires: the next one after now less the lookback. */
+export const firstFiring = (plan: ReminderPlan, now: Date): ReminderFiring | null =>
+  nextFiring(plan, new Date(now.getTime() - REMINDER_LOOKBACK_MINUTES * 60_000));
 
 /** "1 hour", "1 day", "2 days 3 hours", "10 minutes": how far before the due time. */
 function describeLead(minutes: number): string {

@@ -41,17 +41,21 @@ async function read(as: As, id: string): Promise<Assignment> {
 /**
  * The buttons' tokens of the reminder the dispatcher sends for an assignment (due in the
  * student's zone, UTC here, with a reminder 60 minutes before), taken from the message it builds.
- * Only this student is dispatched, to a device that exists only here, and nothing is recorded.
+ * Only this student's schedule is dispatched, to a device that exists only here, and nothing is
+ * recorded or moved on.
  */
 async function notificationTokens(uid: string, assignment: Assignment) {
   const { db } = admin();
   const due = zonedInstant(assignment.due_date, 'UTC');
   if (!due) throw new Error(`no due time: ${assignment.due_date}`);
   const sent: ReminderMessage[] = [];
+  const store = firestoreReminderStore(db);
   await dispatchReminders({
     store: {
-      ...firestoreReminderStore(db),
-      users: async () => [uid],
+      ...store,
+      // This student's entries only, left where they are (a dry run).
+      due: async (now, limit) => (await store.due(now, limit)).filter((e) => e.uid === uid),
+      advance: async () => {},
       devices: async () => [
         { id: 'test-device', endpoint: 'https://push.invalid/x', keys: { p256dh: '', auth: '' } },
       ],
@@ -171,7 +175,9 @@ describe('notification tokens are single-use', () => {
       });
     }
     expect((await read(as, id)).status).toBe('new');
-    const snoozes = await admin().db.collection(`users/${uid}/reminder_snoozes`).get();
-    expect(snoozes.size).toBe(0);
+    // No snooze was stored on the new card's reminder schedule.
+    const entry = await admin().db.doc(`users/${uid}/reminder_schedule/${id}`).get();
+    expect(entry.exists).toBe(true);
+    expect(entry.get('snooze_at')).toBeNull();
   });
 });

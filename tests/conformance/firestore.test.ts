@@ -1,4 +1,4 @@
-import { FieldPath, FieldValue, type Firestore, type Timestamp } from 'firebase-admin/firestore';
+import { FieldPath, FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { admin } from '../support/firestore.ts';
 
@@ -104,6 +104,47 @@ describe('Firestore conformance', () => {
     await ref.create({ n: 1 });
     await expect(ref.create({ n: 2 })).rejects.toMatchObject({ code: 6 });
     expect((await ref.get()).data()).toEqual({ n: 1 });
+  });
+
+  it('a collection-group range query on Timestamps finds every level, in order, without nulls', async () => {
+    // The reminder dispatcher's query (functions/src/reminders/store.ts), on a group of its own.
+    const group = `schedule_${Date.now()}`;
+    const t = (minutes: number) => Timestamp.fromMillis(Date.UTC(2031, 0, 1) + minutes * 60_000);
+    await Promise.all([
+      db.doc(`${root}/users/a/${group}/x`).set({ fire_at: t(5) }),
+      db.doc(`${root}/users/b/${group}/y`).set({ fire_at: t(1) }),
+      db.doc(`${root}/users/b/${group}/z`).set({ fire_at: null }),
+      db.doc(`${root}/users/c/${group}/late`).set({ fire_at: t(30) }),
+      db.doc(`${root}/deeper/d/users/e/${group}/w`).set({ fire_at: t(3) }),
+      db.doc(`${root}/users/f/other/v`).set({ fire_at: t(2) }),
+    ]);
+    const snap = await db
+      .collectionGroup(group)
+      .where('fire_at', '<=', t(10))
+      .orderBy('fire_at')
+      .limit(10)
+      .get();
+    expect(snap.docs.map((d) => d.id)).toEqual(['y', 'w', 'x']);
+    const first = await db
+      .collectionGroup(group)
+      .where('fire_at', '<=', t(10))
+      .orderBy('fire_at')
+      .limit(1)
+      .get();
+    expect(first.docs.map((d) => d.id)).toEqual(['y']);
+  });
+
+  it('pages by document id with startAfter', async () => {
+    // The migration's paging (scripts/migrations/buildReminderSchedule.ts).
+    const col = db.collection(`${root}/paged`);
+    await Promise.all(['c', 'a', 'd', 'b'].map((id) => col.doc(id).set({ big: 'x'.repeat(100) })));
+    const page = (after?: string) => {
+      const q = col.orderBy(FieldPath.documentId()).limit(3);
+      return (after ? q.startAfter(after) : q).get();
+    };
+    const one = await page();
+    expect(one.docs.map((d) => d.id)).toEqual(['a', 'b', 'c']);
+    expect((await page('c')).docs.map((d) => d.id)).toEqual(['d']);
   });
 
   it('orderBy orders integers and doubles together and leaves out documents without the field', async () => {

@@ -1,7 +1,9 @@
 import { newSubtaskId, type AssignmentPatchInput, type Status } from '@brainboard/domain';
 import type { Firestore, Transaction, UpdateData } from 'firebase-admin/firestore';
 import { randomBytes } from 'node:crypto';
+import { touchBoard } from '../board/stamp.ts';
 import { planRepeatEdit } from '../recurrence/edit.ts';
+import { readForSchedule } from '../reminders/schedule.ts';
 import {
   assignmentRef,
   isoDate,
@@ -40,7 +42,8 @@ export function statusFields(
  * Plans the change `input` of the stored assignment `before` in transaction `tx`: every read
  * (the series, the next card's place) happens here, and the answer is the write, for the caller
  * to make after its own reads. The caller has read `before` in the same transaction and made its
- * own checks (the version, a notification token).
+ * own checks (the version, a notification token). The write includes the card's reminder
+ * schedule when the change moves it, and the board's stamp.
  */
 export async function planChange(
   tx: Transaction,
@@ -81,12 +84,32 @@ export async function planChange(
     { subtasks: fields.subtasks as AssignmentDoc['subtasks'] | undefined },
     now,
   );
+  // What its reminders depend on: then its schedule entry is written again with the change.
+  const remindersMove =
+    input.title !== undefined ||
+    input.due_date !== undefined ||
+    input.reminders !== undefined ||
+    input.status !== undefined;
+  const schedule = remindersMove ? await readForSchedule(tx, db, uid, [input.id]) : null;
   return (t) => {
     t.update(assignmentRef(db, uid, input.id), {
       ...fields,
       ...repeat.fields,
       ...writeStamp(now),
     } as UpdateData<AssignmentDoc>);
+    schedule?.write(
+      t,
+      input.id,
+      {
+        title: input.title ?? before.title,
+        due_date: input.due_date ?? before.due_date,
+        reminders: input.reminders !== undefined ? input.reminders : before.reminders,
+        status: input.status ?? before.status,
+        created_at: before.created_at,
+      },
+      now,
+    );
     repeat.write(t);
+    touchBoard(t, db, uid);
   };
 }

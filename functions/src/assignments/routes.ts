@@ -14,7 +14,6 @@ import {
 } from '@brainboard/domain';
 import { Router } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { deleteChat } from '../ai/chats.ts';
 import { removeAssignmentFiles } from '../files/records.ts';
@@ -24,7 +23,9 @@ import { HttpError, route } from '../http/errors.ts';
 import { parseBody } from '../http/validate.ts';
 import { planRepeatDelete } from '../recurrence/edit.ts';
 import { repeatOf, startSeries } from '../recurrence/series.ts';
+import { readBoardStamp, startBoardStamp, touchBoard } from '../board/stamp.ts';
 import { profileZone } from '../reminders/dispatcher.ts';
+import { writeEntry } from '../reminders/schedule.ts';
 import { profileRef } from '../users/profile.ts';
 import { newNoteId, planChange } from './change.ts';
 import { entryListRoutes, type EntryList } from './entryList.ts';
@@ -109,21 +110,28 @@ class StaleVersion extends HttpError {
 export function assignmentRoutes(db: Firestore): Router {
   const router = Router();
 
-  // Answers 304 when the client's copy is current, so devices can poll
-  // cheaply where no live listener reaches (docs/architecture.md, The two data paths to the
-  // board). fetch() adds
-  // `Cache-Control: no-cache` to conditional requests, which Express's own
-  // freshness check honours, so the comparison is made here.
+  // Answers 304 when the client's copy is current, so devices can poll cheaply where no live
+  // listener reaches (docs/architecture.md, The two data paths to the board). The ETag is the
+  // board's stamp, which every assignment write changes in its own transaction or batch, so an
+  // unchanged board costs one document read. The stamp is read before the list: a write in
+  // between gives a newer list under the older stamp, which the next poll reads again, never
+  // the other way round. A board stored before stamps gets one here. fetch() adds
+  // `Cache-Control: no-cache` to conditional requests, which Express's own freshness check
+  // honours, so the comparison is made here.
   router.get(
     '/assignments',
     route(async (req, res) => {
-      const body = JSON.stringify(await listAssignments(db, callerOf(req).uid));
-      const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-      res.set('ETag', etag);
-      if (req.get('if-none-match') === etag) {
+      const { uid } = callerOf(req);
+      const stored = await readBoardStamp(db, uid);
+      const etag = stored ? `"${stored}"` : null;
+      if (etag && req.get('if-none-match') === etag) {
+        res.set('ETag', etag);
         res.status(304).end();
         return;
       }
+      const body = JSON.stringify(await listAssignments(db, uid));
+      const stamp = stored ?? (await startBoardStamp(db, uid));
+      if (stamp) res.set('ETag', `"${stamp}"`);
       res.type('application/json').send(body);
     }),
   );
@@ -227,6 +235,8 @@ export function assignmentRoutes(db: Firestore): Router {
         const doc = await mustReadIn(tx, db, uid, id);
         const plan = await planRepeatDelete(tx, db, uid, id, doc, scope ?? 'this', now);
         tx.delete(assignmentRef(db, uid, id));
+        writeEntry(tx, db, uid, id, null);
+        touchBoard(tx, db, uid);
         plan.write(tx);
         return plan.next;
       });

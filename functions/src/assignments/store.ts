@@ -15,6 +15,8 @@ import {
   type Firestore,
   type Transaction,
 } from 'firebase-admin/firestore';
+import { touchBoard } from '../board/stamp.ts';
+import { readForSchedule } from '../reminders/schedule.ts';
 import { requireLiveAccount } from '../users/liveAccount.ts';
 
 /**
@@ -118,6 +120,7 @@ export async function createAssignment(
     if (existing.exists) {
       return { item: toAssignment(ref.id, existing.data() as AssignmentDoc), created: false };
     }
+    const schedule = await readForSchedule(tx, db, uid, []);
     let rank = input.rank;
     if (rank === undefined) {
       const column = await tx.get(assignmentsOf(db, uid).where('status', '==', status));
@@ -147,6 +150,8 @@ export async function createAssignment(
       updated_at: now.toISOString(),
     };
     tx.create(ref, doc);
+    schedule.write(tx, ref.id, doc, now);
+    touchBoard(tx, db, uid);
     onCreate?.(tx);
     return { item: toAssignment(ref.id, doc), created: true };
   });
@@ -170,7 +175,14 @@ export async function listAssignments(db: Firestore, uid: string): Promise<Assig
       if (!isDateOnly(item.due_date)) return item;
       const migrated = migrateDateOnly(item.due_date);
       try {
-        await d.ref.update({ due_date: migrated, version: FieldValue.increment(1) });
+        // The new due time has reminders: written with its schedule entry and board stamp.
+        await db.runTransaction(async (tx) => {
+          const schedule = await readForSchedule(tx, db, uid, [d.id]);
+          const now = new Date();
+          tx.update(d.ref, { due_date: migrated, version: FieldValue.increment(1) });
+          schedule.write(tx, d.id, { ...item, due_date: migrated }, now);
+          touchBoard(tx, db, uid);
+        });
         return { ...item, due_date: migrated, version: item.version + 1 };
       } catch (err) {
         console.warn(`Could not migrate the due date of assignment ${d.id}`, err);
@@ -235,7 +247,8 @@ export async function readInTransaction(
 
 /**
  * Field-path writes: `[path, value]` pairs, so two devices never overwrite each other. In a
- * transaction when one is given (a read there decided the write).
+ * transaction when one is given (a read there decided the write). The board's stamp changes
+ * with them. Only for fields reminders do not depend on (the schedule is not rewritten).
  */
 export async function writePaths(
   db: Firestore,
@@ -250,8 +263,15 @@ export async function writePaths(
   const ref = assignmentRef(db, uid, id);
   const stamp = writeStamp(now);
   const more = [...rest.flat(), 'updated_at', stamp.updated_at, 'version', stamp.version];
-  if (tx) tx.update(ref, first[0], first[1], ...more);
-  else await ref.update(first[0], first[1], ...more);
+  if (tx) {
+    tx.update(ref, first[0], first[1], ...more);
+    touchBoard(tx, db, uid);
+    return;
+  }
+  const batch = db.batch();
+  batch.update(ref, first[0], first[1], ...more);
+  touchBoard(batch, db, uid);
+  await batch.commit();
 }
 
 /** Stored maps from API lists: the list order becomes `order`. */

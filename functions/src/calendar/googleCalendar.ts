@@ -3,6 +3,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { calendar as googleCalendar } from 'googleapis/build/src/apis/calendar/index.js';
 import { assignmentRef, readAssignmentDoc } from '../assignments/store.ts';
 import type { GoogleConfig } from '../auth/config.ts';
+import { touchBoard } from '../board/stamp.ts';
 import {
   grantRef,
   GrantNotConfiguredError,
@@ -165,7 +166,10 @@ export async function saveAssignmentToCalendar(
     }
     if (!event.id) throw new Error('Google Calendar answered without an event id.');
     if (event.id !== existingId) {
-      await assignmentRef(db, uid, assignmentId).update({ [EVENT_ID_FIELD]: event.id });
+      const batch = db.batch();
+      batch.update(assignmentRef(db, uid, assignmentId), { [EVENT_ID_FIELD]: event.id });
+      touchBoard(batch, db, uid);
+      await batch.commit();
     }
     return {
       message: created ? EVENT_CREATED : EVENT_UPDATED,

@@ -2,6 +2,7 @@ import { FOCUS_TIMER_MS, isClientId } from '@brainboard/domain';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { assignmentRef } from '../assignments/store.ts';
+import { touchBoard } from '../board/stamp.ts';
 import { requireLiveAccount } from '../users/liveAccount.ts';
 import { profileRef } from '../users/profile.ts';
 
@@ -240,6 +241,7 @@ export async function recordFocusEvent(
         version: FieldValue.increment(1),
         updated_at: at,
       });
+      touchBoard(tx, db, uid);
     }
     return outcome;
   });

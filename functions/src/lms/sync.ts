@@ -7,6 +7,14 @@ import {
 } from 'firebase-admin/firestore';
 import { isTimeZone, rankForNewCard, type PlacedCard } from '@brainboard/domain';
 import { assignmentsOf } from '../assignments/store.ts';
+import { touchBoard } from '../board/stamp.ts';
+import {
+  profileReminders,
+  readSnoozes,
+  reschedulerFrom,
+  type Rescheduler,
+} from '../reminders/schedule.ts';
+import { profileRef } from '../users/profile.ts';
 import {
   DATABASE_DEADLINE_MS,
   DatabaseDeadlineError,
@@ -35,8 +43,11 @@ import { safeFetchText, type SafeFetchOptions } from './safeFetch.ts';
  * written and how many writes were not confirmed.
  */
 
-/** Writes per batch: well inside what Firestore takes in one commit (500 writes, 10 MiB). */
-const WRITE_ROUND = 250;
+/**
+ * Planned writes per batch: each is an assignment and its reminder schedule entry, plus the
+ * board's stamp once, well inside what Firestore takes in one commit (500 writes, 10 MiB).
+ */
+const WRITE_ROUND = 200;
 /** The longest one import or sync keeps writing; the next sync does what is left. */
 const WRITE_BUDGET_MS = 60_000;
 /** How often the scheduled sync takes a feed again. */
@@ -52,6 +63,8 @@ interface ImportedDoc {
   title?: string;
   due_date?: string;
   status?: string;
+  reminders?: number[] | null;
+  created_at?: string;
   rank?: number;
   source?: { feed_id?: string; uid?: string; course?: string; url?: string; name?: string };
   source_gone?: boolean;
@@ -138,10 +151,8 @@ const FAILED_PRECONDITION = 9;
 
 /** One planned write: how to send it, and what its outcome counts. */
 interface PlannedWrite {
-  /** Adds the write to a batch. */
+  /** Adds the write (with its schedule entry) to a batch. */
   into(batch: WriteBatch): void;
-  /** Sends the write alone. */
-  alone(): Promise<unknown>;
   landed(): void;
   /** A refusal this write expects (and settles); false for any other failure. */
   refused(err: unknown): Promise<boolean>;
@@ -167,7 +178,14 @@ async function applyFeed(
     if (changes.length < MAX_CHANGE_LINES) changes.push(line);
   };
   const col = assignmentsOf(db, feed.uid);
-  const snap = await col.get();
+  // The schedule entries of the cards it adds or moves go in the same batches (with the
+  // student's defaults, and snoozes kept).
+  const [snap, profile, snoozes] = await Promise.all([
+    col.get(),
+    profileRef(db, feed.uid).get(),
+    readSnoozes(db, feed.uid),
+  ]);
+  const schedule = reschedulerFrom(db, feed.uid, { ...profileReminders(profile), zone }, snoozes);
   const existing = new Map(snap.docs.map((d) => [d.id, d]));
   const newColumn: PlacedCard[] = snap.docs
     .map((d) => ({ id: d.id, ...(d.data() as ImportedDoc & { due_date?: string }) }))
@@ -187,8 +205,10 @@ async function applyFeed(
       newColumn.push({ id, due_date: due, rank });
       const doc = newImportedDoc(feedId, feed.label, item, due, rank, now);
       writes.push({
-        into: (batch) => batch.create(col.doc(id), doc),
-        alone: () => col.doc(id).create(doc),
+        into: (batch) => {
+          batch.create(col.doc(id), doc);
+          schedule.write(batch, id, doc, now);
+        },
         landed: () => {
           counts.added++;
           note(`Added: ${item.title}`);
@@ -214,13 +234,15 @@ async function applyFeed(
       if (moved) note(`Moved: ${item.title}`);
     };
     writes.push({
-      into: (batch) => batch.update(found.ref, ...updateArgs(plan.pairs), precondition),
-      alone: () => found.ref.update(...updateArgs(plan.pairs), precondition),
+      into: (batch) => {
+        batch.update(found.ref, ...updateArgs(plan.pairs), precondition);
+        schedule.write(batch, found.id, { ...scheduled(data), ...plan.after }, now);
+      },
       landed: () => outcome(plan.moved),
       // Another write came between the read and this one: read again and decide again.
       refused: async (err) => {
         if (grpcCode(err) !== FAILED_PRECONDITION) return false;
-        const again = await followItem(found.ref, item, due, now);
+        const again = await followItem(db, feed.uid, schedule, found.ref, item, due, now);
         if (again === 'unchanged') counts.unchanged++;
         else outcome(again === 'moved');
         return true;
@@ -238,7 +260,6 @@ async function applyFeed(
     };
     writes.push({
       into: (batch) => batch.update(d.ref, gone),
-      alone: () => d.ref.update(gone),
       landed: () => {
         counts.gone++;
         note(`No longer in ${feed.label}: ${data.title ?? ''}`);
@@ -248,7 +269,7 @@ async function applyFeed(
     });
   }
 
-  await writeInRounds(db, writes, started + budgetMs, () => ({ counts, changes }));
+  await writeInRounds(db, feed.uid, writes, started + budgetMs, () => ({ counts, changes }));
   return { counts, changes };
 }
 
@@ -267,6 +288,7 @@ const ALONE_AT_ONCE = 25;
  */
 async function writeInRounds(
   db: Firestore,
+  uid: string,
   writes: PlannedWrite[],
   deadline: number,
   result: () => SyncResult,
@@ -278,6 +300,7 @@ async function writeInRounds(
     const round = writes.slice(sent, sent + WRITE_ROUND);
     const batch = db.batch();
     for (const write of round) write.into(batch);
+    touchBoard(batch, db, uid);
     try {
       await answered(batch.commit());
       for (const write of round) write.landed();
@@ -294,7 +317,10 @@ async function writeInRounds(
       while (next < round.length) {
         const write = round[next++] as PlannedWrite;
         try {
-          await answered(write.alone());
+          const alone = db.batch();
+          write.into(alone);
+          touchBoard(alone, db, uid);
+          await answered(alone.commit());
           write.landed();
         } catch (err) {
           // Settling a refusal reads and writes again, and may fail in its turn.
@@ -355,6 +381,15 @@ function newImportedDoc(
 
 type FieldPair = [FieldPath | string, unknown];
 
+/** What the reminder schedule takes from a stored imported card. */
+const scheduled = (doc: ImportedDoc) => ({
+  title: doc.title ?? '',
+  due_date: doc.due_date ?? '',
+  status: doc.status ?? 'new',
+  reminders: doc.reminders ?? null,
+  created_at: doc.created_at ?? '',
+});
+
 /**
  * The update that brings one imported assignment up to date with its item, leaving alone
  * what the student changed; null when nothing is to change.
@@ -364,19 +399,29 @@ function followPlan(
   item: FeedItem,
   due: string,
   now: Date,
-): { pairs: [FieldPair, ...FieldPair[]]; moved: boolean } | null {
+): {
+  pairs: [FieldPair, ...FieldPair[]];
+  moved: boolean;
+  /** The card's title and due date after the update. */
+  after: { title: string; due_date: string };
+} | null {
   const seen: LmsSeen = doc.lms_seen ?? { title: doc.title ?? '', due_date: doc.due_date ?? '' };
   const pairs: FieldPair[] = [];
   let moved = false;
+  const after = { title: doc.title ?? '', due_date: doc.due_date ?? '' };
   if (due !== seen.due_date) {
     if (doc.due_date === seen.due_date) {
       pairs.push(['due_date', due], ['due_moved_from', doc.due_date]);
       moved = true;
+      after.due_date = due;
     }
     pairs.push([new FieldPath('lms_seen', 'due_date'), due]);
   }
   if (item.title !== seen.title) {
-    if (doc.title === seen.title) pairs.push(['title', item.title]);
+    if (doc.title === seen.title) {
+      pairs.push(['title', item.title]);
+      after.title = item.title;
+    }
     pairs.push([new FieldPath('lms_seen', 'title'), item.title]);
   }
   if (item.course !== (doc.source?.course ?? '')) {
@@ -387,7 +432,7 @@ function followPlan(
   const [head, ...rest] = pairs;
   if (!head) return null;
   rest.push(['version', FieldValue.increment(1)], ['updated_at', now.toISOString()]);
-  return { pairs: [head, ...rest], moved };
+  return { pairs: [head, ...rest], moved, after };
 }
 
 /** update()'s arguments for field-path pairs: field, value, field, value, ... */
@@ -399,6 +444,9 @@ const updateArgs = ([head, ...rest]: [FieldPair, ...FieldPair[]]) =>
  * the first attempt), again when yet another write comes between.
  */
 async function followItem(
+  db: Firestore,
+  uid: string,
+  schedule: Rescheduler,
   ref: DocumentReference,
   item: FeedItem,
   due: string,
@@ -407,13 +455,18 @@ async function followItem(
 ): Promise<'moved' | 'updated' | 'unchanged'> {
   const snap = await ref.get();
   if (!snap.exists || !snap.updateTime) return 'unchanged';
-  const plan = followPlan(snap.data() as ImportedDoc, item, due, now);
+  const data = snap.data() as ImportedDoc;
+  const plan = followPlan(data, item, due, now);
   if (!plan) return 'unchanged';
   try {
-    await answered(ref.update(...updateArgs(plan.pairs), { lastUpdateTime: snap.updateTime }));
+    const batch = db.batch();
+    batch.update(ref, ...updateArgs(plan.pairs), { lastUpdateTime: snap.updateTime });
+    schedule.write(batch, ref.id, { ...scheduled(data), ...plan.after }, now);
+    touchBoard(batch, db, uid);
+    await answered(batch.commit());
   } catch (err) {
     if (grpcCode(err) === FAILED_PRECONDITION && attempt < 3) {
-      return followItem(ref, item, due, now, attempt + 1);
+      return followItem(db, uid, schedule, ref, item, due, now, attempt + 1);
     }
     throw err;
   }

@@ -6,6 +6,7 @@ import {
 import type { Firestore, Transaction, UpdateData } from 'firebase-admin/firestore';
 import { assignmentsOf, type AssignmentDoc, type StoredSubtask } from '../assignments/store.ts';
 import { badRequest } from '../http/errors.ts';
+import { writeEntry } from '../reminders/schedule.ts';
 import {
   isUntouchedInstance,
   newSeriesId,
@@ -173,6 +174,7 @@ async function planReopen(
   if (await isUntouchedInstance(tx, db, uid, open.id, openDoc)) {
     return (t) => {
       t.delete(openRef);
+      writeEntry(t, db, uid, open.id, null);
       takeOpenPlace(t);
     };
   }

@@ -8,7 +8,9 @@ import {
   readInTransaction,
   writeStamp,
 } from '../assignments/store.ts';
+import { touchBoard } from '../board/stamp.ts';
 import { callerOf } from '../http/auth.ts';
+import { readForSchedule } from '../reminders/schedule.ts';
 import { badRequest, notFound, route } from '../http/errors.ts';
 import { nextDueOf, readProfileZone, readSeries } from './series.ts';
 
@@ -41,7 +43,10 @@ export function recurrenceRoutes(db: Firestore): Router {
         if (!series) throw badRequest(SKIP_NOT_OPEN);
         const next = nextDueOf(series, doc.due_date, now, await readProfileZone(tx, db, uid));
         if (!next) throw badRequest(SKIP_NO_MORE);
+        const schedule = await readForSchedule(tx, db, uid, [id]);
         tx.update(assignmentRef(db, uid, id), { due_date: next, ...writeStamp(now) });
+        schedule.write(tx, id, { ...doc, due_date: next }, now);
+        touchBoard(tx, db, uid);
       });
       const item = await getAssignment(db, uid, id);
       if (!item) throw notFound(NOT_FOUND);

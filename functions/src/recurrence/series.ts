@@ -13,6 +13,7 @@ import { assignmentsOf, subtaskMap, type AssignmentDoc } from '../assignments/st
 import { EVENT_ID_FIELD } from '../calendar/googleCalendar.ts';
 import { badRequest } from '../http/errors.ts';
 import { profileZone } from '../reminders/dispatcher.ts';
+import { readForSchedule } from '../reminders/schedule.ts';
 import { profileRef } from '../users/profile.ts';
 
 /**
@@ -181,7 +182,7 @@ export interface PlannedInstance {
  * otherwise it is read. All reads happen here (a transaction reads before it writes); the
  * caller writes `create` and merges `series` into its write of the series. The next instance's
  * id comes from the series and the occurrence, so two devices finishing the same card at once
- * create one card.
+ * create one card. `create` writes the new card's reminder schedule with it.
  */
 export async function planNextInstance(
   tx: Transaction,
@@ -205,6 +206,7 @@ export async function planNextInstance(
     column.docs.map((d) => ({ id: d.id, ...d.data() })),
     next,
   );
+  const schedule = await readForSchedule(tx, db, uid, []);
   const today = now.toISOString().slice(0, 10);
   const doc: AssignmentDoc & { series_id: string; repeat: Repeat; reminders?: unknown } = {
     title: series.template.title,
@@ -233,7 +235,10 @@ export async function planNextInstance(
     doc.reminders = series.template.reminders.filter((m): m is number => typeof m === 'number');
   }
   return {
-    create: (t) => t.create(nextRef, doc),
+    create: (t) => {
+      t.create(nextRef, doc);
+      schedule.write(t, nextRef.id, doc, now);
+    },
     series: { open_id: nextRef.id, zone, updated_at: now.toISOString() },
     item: { id: nextRef.id, doc },
   };

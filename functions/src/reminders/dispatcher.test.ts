@@ -1,4 +1,4 @@
-import type { ReminderMessage } from '@brainboard/domain';
+import { firstFiring, reminderPlan, type ReminderMessage } from '@brainboard/domain';
 import { describe, expect, it } from 'vitest';
 import type { PushSender } from '../push/send.ts';
 import { actionKey, verifyActionToken } from './actionToken.ts';
@@ -6,21 +6,59 @@ import {
   dispatchReminders,
   type DeliveryRecord,
   type Device,
-  type RemindableDoc,
   type ReminderStore,
+  type ScheduledReminder,
 } from './dispatcher.ts';
 
 const key = actionKey('unit-test-key');
 
-/** The dispatcher's data in memory; a claim is atomic like Firestore's create(). */
-function memoryStore(assignments: RemindableDoc[], devices: Device[]) {
+interface Card {
+  id: string;
+  title: string;
+  due_date: string;
+  status: string;
+  reminders: number[] | null;
+  created_at: string;
+}
+
+/**
+ * The dispatcher's data in memory: each card's entry as the write paths store it (the student's
+ * defaults [60], Berlin time), saved at `savedAt`. A claim is atomic like Firestore's create();
+ * moving an entry on is refused when it changed since it was read, like the update precondition.
+ */
+function memoryStore(
+  cards: Card[],
+  devices: Device[],
+  savedAt = at('2026-05-31T00:00:00Z'),
+  snoozeAt: Date | null = null,
+) {
   const claims = new Map<string, DeliveryRecord>();
   const removed: string[] = [];
+  const entries = new Map<string, ScheduledReminder>();
+  for (const c of cards) {
+    const plan = reminderPlan(c, [60], 'Europe/Berlin', snoozeAt, savedAt);
+    const fire = plan && firstFiring(plan, savedAt);
+    if (!plan || !fire) continue;
+    entries.set(c.id, {
+      uid: 'u1',
+      assignmentId: c.id,
+      title: c.title,
+      due_date: plan.due_date,
+      zone: plan.zone,
+      card: c.created_at,
+      minutes: plan.minutes,
+      snoozeAt: plan.snooze_at,
+      fireAt: fire.at,
+      fireKey: fire.key,
+    });
+  }
   const store: ReminderStore = {
-    users: async () => ['u1'],
-    profile: async () => ({ defaults: [60], zone: 'Europe/Berlin' }),
-    assignments: async () => assignments.map((a) => ({ ...a })),
-    snoozes: async () => [],
+    due: async (now, limit) =>
+      [...entries.values()]
+        .filter((e) => e.fireAt.getTime() <= now.getTime())
+        .sort((a, b) => a.fireAt.getTime() - b.fireAt.getTime())
+        .slice(0, limit)
+        .map((e) => ({ ...e })),
     devices: async () => devices.filter((d) => !removed.includes(d.id)),
     async claim(_uid, id, record) {
       // Yield first, so two concurrent runs interleave their reads and claims.
@@ -31,8 +69,22 @@ function memoryStore(assignments: RemindableDoc[], devices: Device[]) {
     },
     release: async (_uid, id) => void claims.delete(id),
     removeDevice: async (_uid, id) => void removed.push(id),
+    async advance(entry, next, snooze) {
+      const current = entries.get(entry.assignmentId);
+      if (!current || current.fireKey !== entry.fireKey || current.snoozeAt !== entry.snoozeAt) {
+        return;
+      }
+      if (!next) entries.delete(entry.assignmentId);
+      else
+        entries.set(entry.assignmentId, {
+          ...current,
+          fireAt: next.at,
+          fireKey: next.key,
+          snoozeAt: snooze,
+        });
+    },
   };
-  return { store, claims, removed };
+  return { store, claims, removed, entries };
 }
 
 function recordingSender(outcome: (endpoint: string) => 'sent' | 'gone' | 'failed' = () => 'sent') {
@@ -51,7 +103,7 @@ const device = (id: string): Device => ({
   keys: { p256dh: 'p', auth: 'a' },
 });
 // 10:00 Berlin summer time is 08:00Z; the 60-minute reminder fires at 07:00Z.
-const essay: RemindableDoc = {
+const essay: Card = {
   id: 'a1',
   title: 'Essay',
   due_date: '2026-06-01T10:00:00',
@@ -141,5 +193,90 @@ describe('the reminder dispatcher', () => {
     flakyFails = false;
     await dispatchReminders({ store, send, now: at('2026-06-01T07:01:10Z'), tokenKey: key });
     expect(sent.map((s) => s.endpoint)).toEqual(['https://push.example/flaky']);
+  });
+
+  it('moves an entry on to its next reminder once sent, and sends two due in one run', async () => {
+    const both = { ...essay, reminders: [70, 60] };
+    const { store, entries } = memoryStore([both], [device('d1')]);
+    const { send, sent } = recordingSender();
+    // A late run: the 70- and the 60-minute reminder are both due.
+    const report = await dispatchReminders({
+      store,
+      send,
+      now: at('2026-06-01T07:00:30Z'),
+      tokenKey: key,
+    });
+    expect(report).toMatchObject({ due: 1, sent: 2 });
+    expect(sent).toHaveLength(2);
+    expect(entries.size).toBe(0);
+  });
+
+  it('sends a snooze at its instant, then the reminder after it', async () => {
+    const snooze = at('2026-06-01T06:30:00Z');
+    const { store, entries } = memoryStore(
+      [essay],
+      [device('d1')],
+      at('2026-06-01T06:20:00Z'),
+      snooze,
+    );
+    const { send, sent } = recordingSender();
+    await dispatchReminders({ store, send, now: at('2026-06-01T06:30:05Z'), tokenKey: key });
+    expect(sent).toHaveLength(1);
+    expect(entries.get('a1')).toMatchObject({
+      snoozeAt: null,
+      fireKey: '2026-06-01T10:00:00|60',
+    });
+    await dispatchReminders({ store, send, now: at('2026-06-01T07:00:05Z'), tokenKey: key });
+    expect(sent).toHaveLength(2);
+  });
+
+  it('keeps an entry while another run holds a fresh claim on it, and moves it on once settled', async () => {
+    const { store, claims, entries } = memoryStore([essay], [device('d1')]);
+    const { send, sent } = recordingSender();
+    const now = at('2026-06-01T07:00:05Z');
+    // Another run claimed the delivery and is still sending (or will fail and give it back).
+    const other = await dispatchReminders({
+      store: { ...store, advance: async () => {} },
+      send: async () => 'sent',
+      now,
+      tokenKey: key,
+    });
+    expect(other.sent).toBe(1);
+    expect(claims.size).toBe(1);
+    await dispatchReminders({ store, send, now: at('2026-06-01T07:01:05Z'), tokenKey: key });
+    expect(sent).toHaveLength(0);
+    expect(entries.has('a1')).toBe(true);
+    await dispatchReminders({ store, send, now: at('2026-06-01T07:02:05Z'), tokenKey: key });
+    expect(sent).toHaveLength(0);
+    expect(entries.has('a1')).toBe(false);
+  });
+
+  it('gives a send up at the end of the lookback, so the next reminder still comes', async () => {
+    const { store, entries } = memoryStore([{ ...essay, reminders: [120, 60] }], [device('d1')]);
+    let failing = true;
+    const { send, sent } = recordingSender(() => (failing ? 'failed' : 'sent'));
+    for (let minute = 0; minute <= 15; minute++) {
+      const now = new Date(Date.parse('2026-06-01T06:00:10Z') + minute * 60_000);
+      await dispatchReminders({ store, send, now, tokenKey: key });
+    }
+    expect(entries.get('a1')?.fireKey).toBe('2026-06-01T10:00:00|60');
+    failing = false;
+    await dispatchReminders({ store, send, now: at('2026-06-01T07:00:10Z'), tokenKey: key });
+    expect(sent.map((s) => s.payload.title)).toEqual(['Essay · due in 1 hour (10:00 AM)']);
+  });
+
+  it('does not send a reminder missed by more than the lookback, and reads no devices for it', async () => {
+    const { store, entries } = memoryStore([{ ...essay, reminders: [120, 60] }], [device('d1')]);
+    let deviceReads = 0;
+    const { send, sent } = recordingSender();
+    await dispatchReminders({
+      store: { ...store, devices: async (uid) => (deviceReads++, store.devices(uid)) },
+      send,
+      now: at('2026-06-01T06:30:00Z'),
+      tokenKey: key,
+    });
+    expect(sent).toHaveLength(0);
+    expect(deviceReads).toBe(0);
+    expect(entries.get('a1')?.fireKey).toBe('2026-06-01T10:00:00|60');
   });
 });

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import {
   DEFAULT_TIME_ZONE,
-  remindersDueBetween,
+  nextFiring,
+  REMINDER_LOOKBACK_MINUTES,
   reminderText,
   zonedInstant,
   type PathOf,
+  type ReminderFiring,
   type ReminderMessage,
 } from '@brainboard/domain';
 import type { PushSender } from '../push/send.ts';
@@ -12,30 +14,40 @@ import type { StoredSubscription } from '../push/subscriptions.ts';
 import { ACTION_TOKEN_TTL_MS, REMINDER_ACTIONS, signActionToken } from './actionToken.ts';
 
 /**
- * Sends what is due: every reminder whose time falls in the last few minutes, to each of the
- * student's devices, exactly once. Each delivery (assignment, due date, reminder time, device)
- * is claimed by creating a record whose id is derived from those four: creation fails when the
- * record exists, so of two overlapping or retried runs only one sends. The schedule is computed
- * from the current assignment every run, so a changed due date moves its reminders and a done
- * or deleted assignment has none.
+ * Sends what is due: each stored reminder whose instant has come (the schedule, kept by every
+ * write that moves a reminder: docs/decisions/0016-reminder-schedule.md), to each of its
+ * student's devices, exactly once, then moves its entry on to the assignment's next reminder.
+ * A run reads the entries due and the devices of their students, nothing else, so its cost
+ * follows what is due, not how many students there are.
+ *
+ * Each delivery (assignment, due date, reminder time, device) is claimed by creating a record
+ * whose id is derived from those four: creation fails when the record exists, so of two
+ * overlapping or retried runs only one sends. An entry stays where it is while a send failed
+ * (the next run tries again) or while another run holds a fresh claim on it, so no reminder is
+ * skipped; a reminder that cannot be sent within the lookback is given up.
  */
 
-/** Reminders missed by up to this long (a late or failed run) are still sent. */
-const LOOKBACK_MINUTES = 15;
+/** Students served at once. */
+const PARALLEL_STUDENTS = 16;
+/** The most entries one run takes (the earliest); the next run takes the rest. */
+const MAX_ENTRIES_PER_RUN = 2000;
+/** A claim older than this belongs to a run that has finished (a send's deadline is 10 s). */
+const CLAIM_SETTLED_MS = 2 * 60_000;
 
-export interface RemindableDoc {
-  id: string;
+/** One assignment's next reminder, as the schedule stores it. */
+export interface ScheduledReminder {
+  uid: string;
+  assignmentId: string;
   title: string;
   due_date: string;
-  status: string;
-  reminders?: number[] | null | undefined;
-  /** Names this card in its buttons' tokens, so a card re-created with its id is another. */
-  created_at?: string | undefined;
-}
-
-interface ReminderProfile {
-  defaults: number[] | null;
   zone: string;
+  /** The card's `created_at`, which its buttons' tokens name. */
+  card: string;
+  /** The reminder times in force. */
+  minutes: number[];
+  snoozeAt: Date | null;
+  fireAt: Date;
+  fireKey: string;
 }
 
 export type Device = Pick<StoredSubscription, 'endpoint' | 'keys'> & { id: string };
@@ -52,17 +64,23 @@ export interface DeliveryRecord {
 
 /** Data access of the dispatcher (Firestore in production and the stack; memory in unit tests). */
 export interface ReminderStore {
-  /** Students with at least one device. */
-  users(): Promise<string[]>;
-  profile(uid: string): Promise<ReminderProfile>;
-  assignments(uid: string): Promise<RemindableDoc[]>;
-  snoozes(uid: string): Promise<{ assignmentId: string; fireAt: Date }[]>;
+  /** Entries whose reminder is at or before `now`, earliest first, at most `limit`. */
+  due(now: Date, limit: number): Promise<ScheduledReminder[]>;
   devices(uid: string): Promise<Device[]>;
   /** Creates the delivery record; false when it already exists. */
   claim(uid: string, deliveryId: string, record: DeliveryRecord): Promise<boolean>;
   /** Gives a claim back after a send that may be retried. */
   release(uid: string, deliveryId: string): Promise<void>;
   removeDevice(uid: string, deviceId: string): Promise<void>;
+  /**
+   * Moves the entry on to `next` (null: none left) with the snooze still pending, unless it
+   * was written since it was read (then that write's schedule stands).
+   */
+  advance(
+    entry: ScheduledReminder,
+    next: ReminderFiring | null,
+    snoozeAt: Date | null,
+  ): Promise<void>;
 }
 
 export interface DispatchOptions {
@@ -73,6 +91,8 @@ export interface DispatchOptions {
 }
 
 export interface DispatchReport {
+  /** Schedule entries read. */
+  due: number;
   sent: number;
   /** Claimed by another run already. */
   skipped: number;
@@ -85,115 +105,124 @@ const ACTION_URL = '/api/reminders/action' satisfies PathOf<'POST /api/reminders
 const deliveryId = (...parts: string[]) =>
   createHash('sha256').update(parts.join('|')).digest('hex').slice(0, 40);
 
-function reminderPayload(
-  uid: string,
-  assignment: Pick<RemindableDoc, 'id' | 'title' | 'due_date' | 'created_at'>,
-  zone: string,
-  now: Date,
-  tokenKey: Buffer,
-): ReminderMessage {
-  const due = zonedInstant(assignment.due_date, zone) ?? now;
-  const text = reminderText(assignment.title, due, now, zone);
+function reminderPayload(entry: ScheduledReminder, now: Date, tokenKey: Buffer): ReminderMessage {
+  const { uid, assignmentId, zone } = entry;
+  const due = zonedInstant(entry.due_date, zone) ?? now;
+  const text = reminderText(entry.title, due, now, zone);
   const exp = now.getTime() + ACTION_TOKEN_TTL_MS;
   const tokens = Object.fromEntries(
     REMINDER_ACTIONS.map((action) => [
       action,
-      signActionToken(
-        { action, uid, assignmentId: assignment.id, card: assignment.created_at ?? '', exp },
-        tokenKey,
-      ),
+      signActionToken({ action, uid, assignmentId, card: entry.card, exp }, tokenKey),
     ]),
   );
   return {
     ...text,
-    tag: `reminder-${assignment.id}`,
-    assignment_id: assignment.id,
-    url: `/dashboard?focus=${encodeURIComponent(assignment.id)}`,
+    tag: `reminder-${assignmentId}`,
+    assignment_id: assignmentId,
+    url: `/dashboard?focus=${encodeURIComponent(assignmentId)}`,
     action_url: ACTION_URL,
     tokens,
   };
 }
 
-interface Firing {
-  assignment: RemindableDoc;
-  /** Identifies what fired, for the delivery id. */
-  key: string;
-}
-
-async function firingsOf(
-  store: ReminderStore,
-  uid: string,
-  profile: ReminderProfile,
-  from: Date,
-  to: Date,
-): Promise<Firing[]> {
-  const [assignments, snoozes] = await Promise.all([store.assignments(uid), store.snoozes(uid)]);
-  const firings: Firing[] = [];
-  const byId = new Map(assignments.map((a) => [a.id, a]));
-  for (const a of assignments) {
-    for (const r of remindersDueBetween(a, profile.defaults, profile.zone, from, to)) {
-      firings.push({ assignment: a, key: `${a.id}|${a.due_date}|${r.minutes}` });
-    }
-  }
-  for (const s of snoozes) {
-    const a = byId.get(s.assignmentId);
-    const t = s.fireAt.getTime();
-    if (a && a.status !== 'done' && t > from.getTime() && t <= to.getTime()) {
-      firings.push({ assignment: a, key: `${a.id}|snooze|${s.fireAt.toISOString()}` });
-    }
-  }
-  return firings;
+/** Runs `work` on every item, `lanes` at a time. */
+async function inLanes<T>(items: T[], lanes: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, lane));
 }
 
 export async function dispatchReminders(options: DispatchOptions): Promise<DispatchReport> {
   const { store, send, now, tokenKey } = options;
-  const report: DispatchReport = { sent: 0, skipped: 0, removedDevices: 0, failed: 0 };
-  const from = new Date(now.getTime() - LOOKBACK_MINUTES * 60_000);
-  for (const uid of await store.users()) {
+  const report: DispatchReport = { due: 0, sent: 0, skipped: 0, removedDevices: 0, failed: 0 };
+  const since = now.getTime() - REMINDER_LOOKBACK_MINUTES * 60_000;
+  const entries = await store.due(now, MAX_ENTRIES_PER_RUN);
+  report.due = entries.length;
+  const byStudent = new Map<string, ScheduledReminder[]>();
+  for (const e of entries) byStudent.set(e.uid, [...(byStudent.get(e.uid) ?? []), e]);
+  await inLanes([...byStudent], PARALLEL_STUDENTS, async ([uid, own]) => {
     try {
-      await dispatchForUser(uid);
+      await dispatchForStudent(uid, own);
     } catch (err) {
       // One student's data never stops the others' reminders.
       console.error(`Reminders for one student failed`, (err as Error).message);
       report.failed += 1;
     }
-  }
+  });
   return report;
 
-  async function dispatchForUser(uid: string): Promise<void> {
-    const profile = await store.profile(uid);
-    const firings = await firingsOf(store, uid, profile, from, now);
-    if (firings.length === 0) return;
-    const devices = await store.devices(uid);
+  async function dispatchForStudent(uid: string, own: ScheduledReminder[]): Promise<void> {
+    // Devices only for a reminder still to send (one missed past the lookback is not sent).
+    const devices = own.some((e) => e.fireAt.getTime() > since) ? await store.devices(uid) : [];
     const gone = new Set<string>();
-    for (const firing of firings) {
-      for (const device of devices) {
-        if (gone.has(device.id)) continue;
-        const id = deliveryId(uid, firing.key, device.id);
-        const claimed = await store.claim(uid, id, {
-          assignment_id: firing.assignment.id,
-          device_id: device.id,
-          reminder: firing.key.slice(firing.assignment.id.length + 1),
-          claimed_at: now.toISOString(),
-          expires_at: new Date(now.getTime() + 2 * LOOKBACK_MINUTES * 60_000),
-        });
-        if (!claimed) {
-          report.skipped += 1;
-          continue;
-        }
-        const payload = reminderPayload(uid, firing.assignment, profile.zone, now, tokenKey);
-        const outcome = await send(device, payload);
-        if (outcome === 'sent') report.sent += 1;
-        else if (outcome === 'gone') {
-          gone.add(device.id);
-          await store.removeDevice(uid, device.id);
-          report.removedDevices += 1;
-        } else {
-          await store.release(uid, id);
-          report.failed += 1;
-        }
+    for (const entry of own) await fireEntry(entry, devices, gone);
+  }
+
+  /** Sends the entry's reminders that are due, then moves it on (or leaves it to retry). */
+  async function fireEntry(entry: ScheduledReminder, devices: Device[], gone: Set<string>) {
+    let snoozeAt = entry.snoozeAt;
+    const plan = () => ({ ...entry, snooze_at: snoozeAt });
+    let firing: ReminderFiring | null = { at: entry.fireAt, key: entry.fireKey };
+    while (firing && firing.at.getTime() <= now.getTime()) {
+      if (firing.at.getTime() <= since) {
+        // Missed by more than the lookback (the schedule was not run): not sent any more.
+        if (snoozeAt && snoozeAt.getTime() <= since) snoozeAt = null;
+        firing = nextFiring(plan(), new Date(since));
+        continue;
+      }
+      const outcome = await deliver(entry, firing, devices, gone);
+      const lastChance = firing.at.getTime() <= since + 60_000;
+      const claimOpen = outcome.skipped && now.getTime() - firing.at.getTime() < CLAIM_SETTLED_MS;
+      // Stay: a failed send is tried again next minute; another run's claim may still fail.
+      if ((outcome.failed && !lastChance) || claimOpen) break;
+      if (firing.key.startsWith('snooze|')) snoozeAt = null;
+      firing = nextFiring(plan(), firing.at);
+    }
+    const moved = firing?.key !== entry.fireKey || firing?.at.getTime() !== entry.fireAt.getTime();
+    if (moved || snoozeAt !== entry.snoozeAt) await store.advance(entry, firing, snoozeAt);
+  }
+
+  async function deliver(
+    entry: ScheduledReminder,
+    firing: ReminderFiring,
+    devices: Device[],
+    gone: Set<string>,
+  ): Promise<{ failed: boolean; skipped: boolean }> {
+    const { uid, assignmentId } = entry;
+    const key = `${assignmentId}|${firing.key}`;
+    let failed = false;
+    let skipped = false;
+    for (const device of devices) {
+      if (gone.has(device.id)) continue;
+      const id = deliveryId(uid, key, device.id);
+      const claimed = await store.claim(uid, id, {
+        assignment_id: assignmentId,
+        device_id: device.id,
+        reminder: firing.key,
+        claimed_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + 2 * REMINDER_LOOKBACK_MINUTES * 60_000),
+      });
+      if (!claimed) {
+        report.skipped += 1;
+        skipped = true;
+        continue;
+      }
+      const outcome = await send(device, reminderPayload(entry, now, tokenKey));
+      if (outcome === 'sent') report.sent += 1;
+      else if (outcome === 'gone') {
+        gone.add(device.id);
+        await store.removeDevice(uid, device.id);
+        report.removedDevices += 1;
+      } else {
+        await store.release(uid, id);
+        report.failed += 1;
+        failed = true;
       }
     }
+    return { failed, skipped };
   }
 }
 

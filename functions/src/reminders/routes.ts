@@ -8,7 +8,8 @@ import { forbidden, HttpError, notFound, route } from '../http/errors.ts';
 import { parseBody } from '../http/validate.ts';
 import { requireLiveAccount } from '../users/liveAccount.ts';
 import { verifyActionToken } from './actionToken.ts';
-import { actionUsesOf, isAlreadyExists, snoozesOf } from './store.ts';
+import { readForSchedule } from './schedule.ts';
+import { actionUsesOf, isAlreadyExists } from './store.ts';
 
 const ACTION_EXPIRED =
   'This reminder button no longer works. Open Brainboard to see the assignment.';
@@ -62,15 +63,16 @@ export function reminderActionRoutes(db: Firestore, key: Buffer | null): Router 
             action === 'done' && doc.status !== 'done'
               ? await planChange(tx, db, uid, doc, { id: assignmentId, status: 'done' }, now)
               : null;
+          const schedule =
+            action === 'snooze' ? await readForSchedule(tx, db, uid, [assignmentId]) : null;
           tx.create(use, {
             action,
             assignment_id: assignmentId,
             used_at: now.toISOString(),
             expires_at: new Date(claims.exp),
           });
-          if (action === 'snooze') {
-            tx.set(snoozesOf(db, uid).doc(assignmentId), { fire_at: fireAt.toISOString() });
-          }
+          // The snooze is the card's next reminder (its schedule entry), until it fires.
+          schedule?.write(tx, assignmentId, doc, now, fireAt);
           done?.(tx);
         });
       } catch (err) {

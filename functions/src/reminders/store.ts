@@ -1,13 +1,10 @@
-import type { Firestore } from 'firebase-admin/firestore';
-import { assignmentsOf, type AssignmentDoc } from '../assignments/store.ts';
-import { pushUsers, readSubscriptions, removeSubscription } from '../push/subscriptions.ts';
-import { profileRef } from '../users/profile.ts';
-import { profileZone, type ReminderStore } from './dispatcher.ts';
+import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { readSubscriptions, removeSubscription } from '../push/subscriptions.ts';
+import type { ReminderStore, ScheduledReminder } from './dispatcher.ts';
+import type { ScheduleEntry } from './schedule.ts';
 
 const deliveriesOf = (db: Firestore, uid: string) =>
   db.collection('users').doc(uid).collection('reminder_deliveries');
-export const snoozesOf = (db: Firestore, uid: string) =>
-  db.collection('users').doc(uid).collection('reminder_snoozes');
 
 /**
  * Notification buttons already used: `{useId}` (actionToken.ts) -> { action, assignment_id,
@@ -23,40 +20,50 @@ export function isAlreadyExists(err: unknown): boolean {
   return code === 6 || code === 'already-exists' || code === 'ALREADY_EXISTS';
 }
 
-/** The dispatcher's data in Firestore; a claim is a `create()`, which fails if it exists. */
-export function firestoreReminderStore(db: Firestore): ReminderStore {
+const NOT_FOUND = 5;
+const FAILED_PRECONDITION = 9;
+
+/** A stored entry as the dispatcher takes it; null for one that is not a student's. */
+function scheduledFrom(snap: DocumentSnapshot): ScheduledReminder | null {
+  const owner = snap.ref.parent.parent;
+  if (owner?.parent.id !== 'users') return null;
+  const e = snap.data() as Partial<ScheduleEntry>;
+  if (!(e.fire_at instanceof Timestamp) || typeof e.fire_key !== 'string') return null;
   return {
-    async users() {
-      const snap = await pushUsers(db).get();
-      return snap.docs.map((d) => d.id);
-    },
-    async profile(uid) {
-      const snap = await profileRef(db, uid).get();
-      const defaults = snap.get('reminder_defaults') as unknown;
-      return {
-        defaults: Array.isArray(defaults) ? (defaults as number[]) : null,
-        zone: profileZone(snap.get('time_zone')),
-      };
-    },
-    async assignments(uid) {
-      const snap = await assignmentsOf(db, uid).get();
-      return snap.docs.map((d) => {
-        const a = d.data() as Partial<AssignmentDoc>;
-        return {
-          id: d.id,
-          title: a.title ?? '',
-          due_date: a.due_date ?? '',
-          status: a.status ?? 'new',
-          reminders: Array.isArray(a.reminders) ? a.reminders : null,
-          created_at: typeof a.created_at === 'string' ? a.created_at : '',
-        };
-      });
-    },
-    async snoozes(uid) {
-      const snap = await snoozesOf(db, uid).get();
+    uid: owner.id,
+    assignmentId: snap.id,
+    title: e.title ?? '',
+    due_date: e.due_date ?? '',
+    zone: e.zone ?? 'UTC',
+    card: e.card ?? '',
+    minutes: Array.isArray(e.minutes) ? e.minutes : [],
+    snoozeAt: e.snooze_at instanceof Timestamp ? e.snooze_at.toDate() : null,
+    fireAt: e.fire_at.toDate(),
+    fireKey: e.fire_key,
+  };
+}
+
+/**
+ * The dispatcher's data in Firestore: one collection-group query over the schedule for what
+ * is due (indexed on `fire_at`, firestore.indexes.json); a claim is a `create()`, which fails if
+ * it exists; moving an entry on is an update with a precondition on the entry's last update,
+ * so a student's write that came between wins and nothing is read again.
+ */
+export function firestoreReminderStore(db: Firestore): ReminderStore {
+  const read = new WeakMap<ScheduledReminder, DocumentSnapshot>();
+  return {
+    async due(now, limit) {
+      const snap = await db
+        .collectionGroup('reminder_schedule')
+        .where('fire_at', '<=', Timestamp.fromDate(now))
+        .orderBy('fire_at')
+        .limit(limit)
+        .get();
       return snap.docs.flatMap((d) => {
-        const at = Date.parse(String(d.get('fire_at') ?? ''));
-        return Number.isNaN(at) ? [] : [{ assignmentId: d.id, fireAt: new Date(at) }];
+        const entry = scheduledFrom(d);
+        if (!entry) return [];
+        read.set(entry, d);
+        return [entry];
       });
     },
     devices: (uid) => readSubscriptions(db, uid),
@@ -73,5 +80,22 @@ export function firestoreReminderStore(db: Firestore): ReminderStore {
       await deliveriesOf(db, uid).doc(id).delete();
     },
     removeDevice: (uid, id) => removeSubscription(db, uid, id),
+    async advance(entry, next, snoozeAt) {
+      const snap = read.get(entry);
+      if (!snap?.updateTime) return;
+      try {
+        await snap.ref.update(
+          {
+            fire_at: next ? Timestamp.fromDate(next.at) : null,
+            fire_key: next?.key ?? null,
+            snooze_at: snoozeAt ? Timestamp.fromDate(snoozeAt) : null,
+          },
+          { lastUpdateTime: snap.updateTime },
+        );
+      } catch (err) {
+        const code = (err as { code?: unknown })?.code;
+        if (code !== FAILED_PRECONDITION && code !== NOT_FOUND) throw err;
+      }
+    },
   };
 }

@@ -12,6 +12,7 @@ import {
 import { callerOf } from '../http/auth.ts';
 import { HttpError, notFound, route } from '../http/errors.ts';
 import { parseBody } from '../http/validate.ts';
+import { saveReminderSettings } from '../reminders/schedule.ts';
 import { deleteAccount } from './account.ts';
 import { getOrCreateProfile, profileRef, rotateCsrfToken, sessionUser } from './profile.ts';
 import { endSignIn } from './signins.ts';
@@ -170,7 +171,12 @@ export function userRoutes(auth: Auth, db: Firestore): Router {
       const updated = Object.fromEntries(
         Object.entries(changes).filter(([, value]) => value !== undefined),
       );
-      await profileRef(db, uid).update(updated);
+      // The reminder defaults and the zone move the student's reminders with them.
+      if ('reminder_defaults' in updated || 'time_zone' in updated) {
+        await saveReminderSettings(db, uid, updated, new Date());
+      } else {
+        await profileRef(db, uid).update(updated);
+      }
       res.json({ updated } satisfies AnswerOf<'PATCH /api/user/:id'>);
     }),
   );
