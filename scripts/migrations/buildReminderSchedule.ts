@@ -1,7 +1,7 @@
 /**
  * One-off migration: reminders used to be worked out every minute from every student's
  * assignments; now each pending card has a stored schedule entry
- * (`users/{uid}/reminder_schedule/{id}`, docs/decisions/0016-reminder-schedule.md), and each board
+ * (`users/{uid}/reminder_schedule/{id}`, docs/decisions/0017-reminder-schedule.md), and each board
  * a stamp (`users/{uid}/meta/board`) that gives the polling ETag. This builds both for data
  * stored before: an entry for every card that has none (a card not done, with a due time), and
  * a stamp for every board without one.

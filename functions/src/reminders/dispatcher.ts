@@ -15,7 +15,7 @@ import { ACTION_TOKEN_TTL_MS, REMINDER_ACTIONS, signActionToken } from './action
 
 /**
  * Sends what is due: each stored reminder whose instant has come (the schedule, kept by every
- * write that moves a reminder: docs/decisions/0016-reminder-schedule.md), to each of its
+ * write that moves a reminder: docs/decisions/0017-reminder-schedule.md), to each of its
  * student's devices, exactly once, then moves its entry on to the assignment's next reminder.
  * A run reads the entries due and the devices of their students, nothing else, so its cost
  * follows what is due, not how many students there are.

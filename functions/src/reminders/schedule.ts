@@ -12,7 +12,7 @@ import { profileZone } from './dispatcher.ts';
 /**
  * `users/{uid}/reminder_schedule/{assignmentId}`: the next reminder of one assignment, stored
  * so the dispatcher finds what is due with one indexed collection-group query on `fire_at`
- * instead of visiting every student (docs/decisions/0016-reminder-schedule.md). It holds what
+ * instead of visiting every student (docs/decisions/0017-reminder-schedule.md). It holds what
  * sending needs (title, due date, zone, the card's `created_at`) and what telling the reminder
  * after it needs (the reminder times in force, a pending snooze), so firing one and moving to
  * the next reads nothing else. `fire_at` is null when none is left.
