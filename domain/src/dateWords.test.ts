@@ -45,7 +45,7 @@ describe('whenWords', () => {
 
   it('follows the locale for names, order and clock', () => {
     expect(whenWords(at('2026-12-02T17:00:00'), NOW, 'en-GB')).toBe('2 Dec, 17:00');
-    expect(whenWords(at('2026-11-20T17:00:00'), NOW, 'de-DE')).toBe('last Fr. 17:00');
+    expect(whenWords(at('2026-11-20T17:00:00'), NOW, 'de-DE')).toBe('last Fr 17:00');
   });
 
   it("reads the student's own day in their time zone", () => {
