@@ -5,6 +5,7 @@ import {
   dateWords,
   dayWords,
   fullDateWords,
+  fullDayWords,
   hourWords,
   whenWords,
 } from './dateWords.ts';
@@ -53,7 +54,9 @@ describe('whenWords', () => {
     // Los Angeles: the same card due Thursday 9:00 AM is "today" in one, "tomorrow" in the other.
     const instant = new Date(Date.UTC(2026, 10, 25, 23, 30));
     const due = at('2026-11-26T09:00:00');
-    expect(whenWords(due, at(wallClockIn(instant, 'Pacific/Auckland')), 'en-US')).toBe('today 9:00 AM');
+    expect(whenWords(due, at(wallClockIn(instant, 'Pacific/Auckland')), 'en-US')).toBe(
+      'today 9:00 AM',
+    );
     expect(whenWords(due, at(wallClockIn(instant, 'America/Los_Angeles')), 'en-US')).toBe(
       'tomorrow 9:00 AM',
     );
@@ -78,7 +81,10 @@ describe('the other shapes', () => {
     expect(clockWords(at('2026-11-25T00:05:00'), 'en-US')).toBe('12:05 AM');
     expect(hourWords(at('2026-11-25T19:00:00'), 'en-US')).toBe('7 PM');
     expect(hourWords(at('2026-11-25T19:30:00'), 'en-US')).toBe('7:30 PM');
+    expect(whenWords(at('2026-11-26T19:00:00'), NOW, 'en-US', 'hour')).toBe('tomorrow 7 PM');
+    expect(whenWords(at('2026-12-02T19:30:00'), NOW, 'en-US', 'hour')).toBe('Dec 2, 7:30 PM');
     expect(fullDateWords(at('2026-11-23T17:00:00'), 'en-US')).toBe('Mon, Nov 23, 2026, 5:00 PM');
+    expect(fullDayWords(at('2026-11-23'), 'en-US')).toBe('Mon, Nov 23, 2026');
   });
 
   it('has no ISO date and no narrow spaces in any shape', () => {

@@ -24,6 +24,7 @@ type Shape =
   | 'monthDayYear'
   | 'monthDayClock'
   | 'monthDayYearClock'
+  | 'fullDay'
   | 'full';
 
 const SHAPES: Record<Shape, Intl.DateTimeFormatOptions> = {
@@ -40,6 +41,7 @@ const SHAPES: Record<Shape, Intl.DateTimeFormatOptions> = {
     hour: 'numeric',
     minute: '2-digit',
   },
+  fullDay: { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric' },
   full: {
     weekday: 'short',
     year: 'numeric',
@@ -107,11 +109,18 @@ export function dayWords(d: Date, now: Date, locale?: string): string {
 /**
  * A date and time as the app says it: "today 9:00 AM", "tomorrow 9:00 AM", "yesterday 9:00 AM",
  * "last Fri 8:00 AM", "Fri 8:00 AM"; beyond a week "Dec 2, 9:00 AM" ("Dec 2, 2027, 9:00 AM").
+ * With `clock: 'hour'` the time drops ":00" on the hour ("today 7 PM", "Dec 2, 7 PM").
  */
-export function whenWords(d: Date, now: Date, locale?: string): string {
-  const days = Math.abs(calendarDaysBetween(now, d));
-  if (days > WEEKDAY_WITHIN_DAYS) return dateTimeWords(d, now, locale);
-  return `${dayWords(d, now, locale)} ${clockWords(d, locale)}`;
+export function whenWords(
+  d: Date,
+  now: Date,
+  locale?: string,
+  clock: 'minutes' | 'hour' = 'minutes',
+): string {
+  const beyondWeek = Math.abs(calendarDaysBetween(now, d)) > WEEKDAY_WITHIN_DAYS;
+  if (clock === 'minutes' && beyondWeek) return dateTimeWords(d, now, locale);
+  const time = clock === 'hour' ? hourWords(d, locale) : clockWords(d, locale);
+  return `${dayWords(d, now, locale)}${beyondWeek ? ',' : ''} ${time}`;
 }
 
 /**
@@ -120,4 +129,9 @@ export function whenWords(d: Date, now: Date, locale?: string): string {
  */
 export function fullDateWords(d: Date, locale?: string): string {
   return write('full', d, locale);
+}
+
+/** "Mon, Nov 23, 2026": fullDateWords for a date without a time. */
+export function fullDayWords(d: Date, locale?: string): string {
+  return write('fullDay', d, locale);
 }

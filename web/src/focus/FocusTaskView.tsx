@@ -250,7 +250,7 @@ function DueLine({ dueDate }: { dueDate: string }) {
   const now = useNow(30_000);
   const urgency = getUrgency(dueDate, new Date(now));
   const countdown = dueCountdown(dueDate, now);
-  const when = formatDue(dueDate);
+  const when = formatDue(dueDate, now);
   return (
     <p className={`focus-due focus-due--level-${urgency.level}`}>
       {urgency.text && <span className="focus-due__badge">{urgency.text}</span>}
