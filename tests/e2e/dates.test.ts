@@ -77,7 +77,7 @@ describe.runIf(browserAvailable('date wording browser test'))(
       const oneText = (await sheet.textContent()) ?? '';
       const oneCards = await sheet.getByRole('list', { name: 'Cards to reset' }).count();
       const oneButtons = await sheet.getByRole('button').count();
-      const resetField = await pickerShape(sheet.getByLabel('Or a date for all'));
+      const resetField = await pickerShape(sheet.getByLabel('A date'));
       await page.keyboard.press('Escape');
       await sheet.waitFor({ state: 'detached' });
 
@@ -108,6 +108,7 @@ describe.runIf(browserAvailable('date wording browser test'))(
 
       // Every date field the app owns asks for the same order as the due date's field.
       const cardField = await pickerShape(cards.first().getByLabel('A date'));
+      const bothField = await pickerShape(sheet.getByLabel('Or a date for both'));
       await page.keyboard.press('Escape');
       await sheet.waitFor({ state: 'detached' });
       await lab.getByRole('heading').click();
@@ -119,8 +120,9 @@ describe.runIf(browserAvailable('date wording browser test'))(
       const endsOn = editor.getByLabel('Ends on (optional)');
       const endsField = await pickerShape(endsOn);
       expect(dueField).toEqual({ type: 'text', placeholder: 'yyyy-mm-dd' });
-      expect({ resetField, cardField, endsField }).toEqual({
+      expect({ resetField, bothField, cardField, endsField }).toEqual({
         resetField: dueField,
+        bothField: dueField,
         cardField: dueField,
         endsField: dueField,
       });

@@ -13,7 +13,7 @@ import { localeDateOrder, parseTypedDate } from './typedDate.ts';
 /** The one date format of every date field the app owns (docs/product.md, How dates read). */
 const DATE_FORMAT = 'yyyy-MM-dd';
 /** What an empty field asks for. */
-export const DATE_PLACEHOLDER = 'yyyy-mm-dd';
+const DATE_PLACEHOLDER = 'yyyy-mm-dd';
 
 /**
  * The picker's text field, showing what the student typed (`shown`) rather than the picker's own
@@ -133,7 +133,7 @@ export function DateField({
         clearButtonTitle={clearLabel}
         ariaLabelClose={clearLabel}
         autoComplete="off"
-        className="input date-field__input"
+        className="input text-field date-field__input"
         ariaInvalid={shownError ? 'true' : 'false'}
         ariaDescribedBy={shownError ? errorId : undefined}
         customInput={<DateText shown={typed ?? value} />}
