@@ -29,10 +29,10 @@ async function openReset(page: Page): Promise<Locator> {
 
 /** What a date field offers: its kind of input and the order it asks for. */
 const pickerShape = (field: Locator) =>
-  field.evaluate((el) => ({
-    type: (el as HTMLInputElement).type,
-    placeholder: (el as HTMLInputElement).placeholder,
-  }));
+  field.evaluate((el) => {
+    const input = el as unknown as { type: string; placeholder: string };
+    return { type: input.type, placeholder: input.placeholder };
+  });
 
 describe.runIf(browserAvailable('date wording browser test'))(
   'dates said one way on a phone (375x812, touch) in Chromium',
