@@ -4,6 +4,7 @@
  * moment. Pure: every function that depends on the time takes `now`.
  */
 import { z } from 'zod';
+import { whenWords } from './dateWords.ts';
 import { toLocalDate } from './dueDate.ts';
 import { calendarDaysBetween } from './urgency.ts';
 
@@ -139,28 +140,6 @@ export function learningExplanation(learning: LearningFactor): string {
   return `Your last ${n === 1 ? 'finished assignment' : `${n} finished assignments`} took ×${learning.factor} the time you guessed, so Brainboard adjusts what is left the same way.`;
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
-/** "7 PM", "7:30 PM", "12 AM" of a Date's local time. */
-function formatHour(d: Date): string {
-  const h = d.getHours();
-  const m = d.getMinutes();
-  const h12 = h % 12 === 0 ? 12 : h % 12;
-  return `${h12}${m ? `:${String(m).padStart(2, '0')}` : ''} ${h < 12 ? 'AM' : 'PM'}`;
-}
-
-/** "9:00 AM" of a Date's local time. */
-export function formatClock(d: Date): string {
-  const h = d.getHours();
-  const h12 = h % 12 === 0 ? 12 : h % 12;
-  return `${h12}:${String(d.getMinutes()).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
-}
-
-/** "Tue" of a Date's local day. */
-export function weekdayOf(d: Date): string {
-  return WEEKDAYS[d.getDay()]!;
-}
-
 /**
  * The latest moment to start so the adjusted remaining work fits before the due time, on the
  * half hour before; null unless the card is not done, due within 7 days (and not past) and has
@@ -185,7 +164,5 @@ export function startBy(
 /** "Start by Tue 7 PM", or "Start now" once that moment has passed. */
 export function startByText(start: Date, now: Date): string {
   if (start.getTime() <= now.getTime()) return 'Start now';
-  const days = calendarDaysBetween(now, start);
-  const day = days === 0 ? 'today' : days === 1 ? 'tomorrow' : weekdayOf(start);
-  return `Start by ${day} ${formatHour(start)}`;
+  return `Start by ${whenWords(start, now, undefined, 'hour')}`;
 }

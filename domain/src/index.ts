@@ -20,3 +20,4 @@ export * from './whatNow.ts';
 export * from './reset.ts';
 export * from './apiShapes.ts';
 export * from './contract.ts';
+export * from './dateWords.ts';

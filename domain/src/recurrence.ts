@@ -11,6 +11,8 @@ import * as rruleModule from 'rrule';
 import type { Options, RRule as RRuleType } from 'rrule';
 import { z } from 'zod';
 import { isTimeZone, wallClockIn } from './timeZone.ts';
+import { dateWords } from './dateWords.ts';
+import { toLocalDate } from './dueDate.ts';
 
 /** rrule ships CommonJS for Node and ESM for bundlers: take RRule from whichever loaded. */
 const { RRule } = ((rruleModule as unknown as { default?: typeof rruleModule }).default ??
@@ -193,14 +195,16 @@ export function followingDue(
   return nextOccurrence(repeat, anchor, due > present ? due : present);
 }
 
-/** "Skip to next Fri" for a weekly rule, "Skip to Dec 15" otherwise. */
-export function skipLabel(rrule: string, nextDue: string): string {
-  const d = floating(nextDue);
+/**
+ * "Skip to next Fri" for a weekly rule, "Skip to Dec 15" otherwise (in the app's date words,
+ * dateWords.ts: the year only when it is not `now`'s).
+ */
+export function skipLabel(rrule: string, nextDue: string, now?: Date): string {
+  const d = toLocalDate(nextDue);
   if (!d) return 'Skip to next';
   const p = parseRepeatRule(rrule);
-  if (p?.kind === 'weekly') return `Skip to next ${DAY_SHORT[BY_JS_DAY[d.getUTCDay()]!]}`;
-  const month = d.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' });
-  return `Skip to ${month} ${d.getUTCDate()}`;
+  if (p?.kind === 'weekly') return `Skip to next ${DAY_SHORT[BY_JS_DAY[d.getDay()]!]}`;
+  return `Skip to ${dateWords(d, now ?? d)}`;
 }
 
 /** `repeat` in a create or edit body: a rule and an optional end date, or null for never. */

@@ -4,8 +4,10 @@
  * caller passes every input, the current time included.
  */
 import { z } from 'zod';
+import { clockWords } from './dateWords.ts';
+import { toLocalDate } from './dueDate.ts';
 import { cleanText } from './safeText.ts';
-import { isTimeZone, zonedInstant } from './timeZone.ts';
+import { isTimeZone, wallClockIn, zonedInstant } from './timeZone.ts';
 
 /** Preset for every assignment with a due time: 1 day before and 1 hour before. */
 export const DEFAULT_REMINDER_MINUTES: readonly number[] = [1440, 60];
@@ -177,11 +179,10 @@ export function reminderText(
   zone: string,
 ): { title: string; body: string } {
   const left = Math.round((due.getTime() - now.getTime()) / 60_000);
-  const time = new Intl.DateTimeFormat('en-US', {
-    timeZone: isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE,
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(due);
+  const time = clockWords(
+    toLocalDate(wallClockIn(due, isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE))!,
+    'en-US',
+  );
   const when = left > 0 ? `due in ${describeLead(left)} (${time})` : `due now (${time})`;
   return {
     title: `${cleanText(title, 'line').trim()} · ${when}`,

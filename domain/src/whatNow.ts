@@ -10,14 +10,13 @@
  * A Done card is never picked.
  */
 import { compareAssignments } from './boardOrder.ts';
+import { whenWords } from './dateWords.ts';
 import { toLocalDate } from './dueDate.ts';
 import {
   adjustedMinutes,
-  formatClock,
   formatMinutes,
   learningFactor,
   remainingEstimateMinutes,
-  weekdayOf,
   type LearningFactor,
   type TimedAssignment,
 } from './estimates.ts';
@@ -98,20 +97,15 @@ export function whatNowOrder<T extends Pickable>(
     .map((r) => r.item);
 }
 
-/** The due part of the reason: "Due tomorrow 9:00 AM", "Was due Mon 9:00 AM", ... */
+/**
+ * The due part of the reason, in the app's date words (dateWords.ts): "Due tomorrow 9:00 AM",
+ * "Was due last Fri 8:00 AM", "Due Dec 2, 9:00 AM", ...
+ */
 export function dueReason(due: string, now: Date): string {
   const d = toLocalDate(due);
   if (!d) return 'No due date';
-  const days = calendarDaysBetween(now, d);
-  const clock = formatClock(d);
-  if (days < 0) {
-    const when = days >= -6 ? weekdayOf(d) : `${d.getMonth() + 1}/${d.getDate()}`;
-    return `Was due ${days === -1 ? 'yesterday' : when} ${clock}`;
-  }
-  if (days === 0) return `Due today ${clock}`;
-  if (days === 1) return `Due tomorrow ${clock}`;
-  if (days <= 6) return `Due ${weekdayOf(d)} ${clock}`;
-  return `Due ${d.getMonth() + 1}/${d.getDate()} ${clock}`;
+  const when = whenWords(d, now);
+  return calendarDaysBetween(now, d) < 0 ? `Was due ${when}` : `Due ${when}`;
 }
 
 /** The work part: "about 45 min of work left", "2 steps left", or null. */

@@ -55,7 +55,7 @@ describe('AssignmentAiActions', () => {
     await waitFor(() => expect(fake.stream).toHaveBeenCalled());
     expect(fake.stream.mock.calls[0]![1]).toEqual({
       prompt:
-        'Title: Essay on bees\nDue: 2026-12-01 at 08:00\nDescription: Two pages\nSubtasks:\n- [done] Read\nNotes:\n- Library Monday',
+        'Title: Essay on bees\nDue: Tue, Dec 1, 2026, 8:00 AM\nDescription: Two pages\nSubtasks:\n- [done] Read\nNotes:\n- Library Monday',
       file_id: 'f1',
       assignment_id: 'a1',
       messages: [],

@@ -1,3 +1,5 @@
+import { fullDateWords, fullDayWords, toLocalDate } from '@brainboard/domain';
+
 /** The assignment as text for the AI (chat's first prompt, deep dive, suggestions). */
 
 export interface AssignmentLike {
@@ -11,11 +13,18 @@ export interface AssignmentLike {
 /** Longest context sent; the server accepts prompts of up to 10,000 characters. */
 const CONTEXT_MAX_CHARS = 8000;
 
+/**
+ * The due date written out in full ("Mon, Nov 23, 2026, 5:00 PM"): the chat keeps this text and
+ * shows it again later, where "tomorrow" would have turned false.
+ */
 function readableDue(due: string): string {
-  const m = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2}))?/.exec(due);
-  if (!m) return due;
-  return m[2] ? `${m[1]} at ${m[2]}:${m[3]}` : m[1]!;
+  const d = toLocalDate(due);
+  if (!d) return due;
+  return due.includes('T') ? fullDateWords(d) : fullDayWords(d);
 }
+
+/** Chats saved before dates were written out said "2026-11-23 at 17:00"; they read the same now. */
+const OLD_DUE = /^(\d{4}-\d{2}-\d{2})(?: at (\d{2}):(\d{2}))?$/;
 
 function cap(text: string, max = CONTEXT_MAX_CHARS): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
@@ -68,5 +77,7 @@ export function contextSummary(text: string): { title: string; due: string | nul
   const title = /^Title: (.*)$/.exec(lines[0] ?? '')?.[1]?.trim();
   if (!title) return null;
   const due = lines.map((l) => /^Due: (.*)$/.exec(l)?.[1]).find((d) => d !== undefined) ?? null;
-  return { title, due };
+  const old = due === null ? null : OLD_DUE.exec(due);
+  if (!old) return { title, due };
+  return { title, due: readableDue(old[2] ? `${old[1]}T${old[2]}:${old[3]}:00` : old[1]!) };
 }

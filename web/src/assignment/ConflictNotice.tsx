@@ -1,5 +1,4 @@
-import { STATUS_LABELS, type Status } from '@brainboard/domain';
-import { formatDue } from '../board/format.ts';
+import { STATUS_LABELS, toLocalDate, whenWords, type Status } from '@brainboard/domain';
 import { QuestionDialog } from '../ui/QuestionDialog.tsx';
 import type { EditorValues, SyncedField } from './editorForm.ts';
 
@@ -12,7 +11,10 @@ const FIELD_NAMES: Record<SyncedField, string> = {
 
 function shown(field: SyncedField, value: string): string {
   if (field === 'status') return STATUS_LABELS[value as Status] ?? value;
-  if (field === 'due_date') return value ? (formatDue(value) ?? value) : 'no due date';
+  if (field === 'due_date') {
+    const d = toLocalDate(value);
+    return d ? whenWords(d, new Date()) : value || 'no due date';
+  }
   return value === '' ? '(empty)' : value;
 }
 

@@ -1,7 +1,14 @@
-import { getUrgency, type Assignment } from '@brainboard/domain';
+import {
+  clockWords,
+  dateTimeWords,
+  dateWords,
+  getUrgency,
+  toLocalDate,
+  whenWords,
+  type Assignment,
+} from '@brainboard/domain';
 import { lazy, memo, Suspense, type MouseEvent } from 'react';
 import { dueTone } from './dueTone.ts';
-import { formatCompleted, formatDue, formatDueShort } from './format.ts';
 import { CardSource } from '../lms/CardSource.tsx';
 import { CardTime } from '../whatnow/CardTime.tsx';
 import { CheckIcon, EditIcon, TrashIcon } from '../ui/icons.tsx';
@@ -26,11 +33,15 @@ export interface CardActions {
 function DueBadge({ assignment, now }: { assignment: Assignment; now: Date }) {
   const due = assignment.due_date;
   const urgency = getUrgency(due, now);
-  const full = due ? formatDue(due, now) : null;
+  const d = toLocalDate(due);
+  const full = d ? dateTimeWords(d, now) : null;
   if (assignment.status === 'done') {
     return full ? <span className="due-badge due-badge--none">Due {full}</span> : null;
   }
-  const short = due && urgency.days !== null ? formatDueShort(due, urgency.days, now) : null;
+  // Beside "Due Today" and "Due Tomorrow" the time alone; otherwise the app's date words
+  // ("last Fri 8:00 AM", "Fri 8:00 AM", "Dec 2, 9:00 AM").
+  const dayNamed = urgency.text !== null && (urgency.days === 0 || urgency.days === 1);
+  const short = d && urgency.days !== null ? (dayNamed ? clockWords(d) : whenWords(d, now)) : null;
   // Due earlier today: still "Due Today", on the overdue tint and with the time marked as passed.
   const tone = dueTone(due, urgency, now);
   const passed = urgency.days === 0 && tone === 'overdue';
@@ -49,6 +60,12 @@ function DueBadge({ assignment, now }: { assignment: Assignment; now: Date }) {
       )}
     </span>
   );
+}
+
+/** completed_date ('YYYY-MM-DD' or an ISO timestamp) as "Nov 21"; the raw text otherwise. */
+function completedWords(completed: string, now: Date): string {
+  const d = toLocalDate(completed) ?? new Date(completed);
+  return Number.isNaN(d.getTime()) ? completed : dateWords(d, now);
 }
 
 /** A quiet mark while changes to this card wait on this device for the connection. */
@@ -80,14 +97,14 @@ export const CardBody = memo(function CardBody({
       <h3 className="card__title" dir="auto">
         {a.title}
       </h3>
-      <CardSource assignment={a} />
+      <CardSource assignment={a} now={now} />
       {a.description && (
         <p className="card__description" dir="auto">
           {a.description}
         </p>
       )}
       {a.status === 'done' && a.completed_date && (
-        <p className="card__completed">Completed: {formatCompleted(a.completed_date)}</p>
+        <p className="card__completed">Completed: {completedWords(a.completed_date, now)}</p>
       )}
       <CardTime assignment={a} now={now} />
       <WaitingMark id={a.id} />

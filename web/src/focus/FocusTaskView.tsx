@@ -264,7 +264,7 @@ export function FocusTaskView(props: FocusTaskViewProps) {
 function DueLine({ dueDate }: { dueDate: string }) {
   const now = useNow(30_000);
   const label = urgencyLabel(dueDate, now);
-  const when = formatDue(dueDate);
+  const when = formatDue(dueDate, now);
   // The board's due badge classes (board.css, loaded with the dashboard): the same tint there
   // and here.
   return (

@@ -1,4 +1,4 @@
-import { toLocalDate } from '@brainboard/domain';
+import { toLocalDate, whenWords } from '@brainboard/domain';
 
 const MINUTE = 60_000;
 
@@ -15,16 +15,8 @@ export function dueCountdown(dueDate: string | null | undefined, now: number): s
   return diff < 0 ? `${span} overdue` : `${span} left`;
 }
 
-/** The due date as the student reads it, e.g. "Mon, Nov 23, 2026, 8:00 AM". */
-export function formatDue(dueDate: string | null | undefined, locale?: string): string | null {
+/** The due date in the app's date words (dateWords.ts), e.g. "last Fri 8:00 AM". */
+export function formatDue(dueDate: string | null | undefined, now: number): string | null {
   const due = toLocalDate(dueDate);
-  if (!due) return null;
-  return new Intl.DateTimeFormat(locale, {
-    weekday: 'short',
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(due);
+  return due ? whenWords(due, new Date(now)) : null;
 }

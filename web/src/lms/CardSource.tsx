@@ -2,9 +2,9 @@ import type { Assignment } from '@brainboard/domain';
 import { goneText, movedFromText } from './format.ts';
 
 /** An imported card's course tag and source, and what its source changed. */
-export function CardSource({ assignment: a }: { assignment: Assignment }) {
+export function CardSource({ assignment: a, now }: { assignment: Assignment; now: Date }) {
   if (!a.source) return null;
-  const moved = a.due_moved_from ? movedFromText(a.due_moved_from) : null;
+  const moved = a.due_moved_from ? movedFromText(a.due_moved_from, now) : null;
   return (
     <div className="card__source">
       <p className="card__origin">

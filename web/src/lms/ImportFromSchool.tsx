@@ -109,7 +109,7 @@ export function ImportFromSchool() {
             {preview.items.map((item) => (
               <li key={item.uid}>
                 {item.course && <span className="course-tag">{item.course}</span>} {item.title} —{' '}
-                {previewDue(item.due_date)}
+                {previewDue(item.due_date, new Date())}
               </li>
             ))}
           </ul>

@@ -1,33 +1,20 @@
-import { toLocalDate } from '@brainboard/domain';
+import { toLocalDate, whenWords } from '@brainboard/domain';
 
 /** Display texts of imported assignments and feeds; pure, with the time passed in. */
 
-const weekdayTime = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const dayAndTime = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** "Moved from Tue 11:59 PM" for a previous due date ('YYYY-MM-DDTHH:MM:00'). */
-export function movedFromText(previousDue: string): string | null {
+/** "Moved from last Tue 11:59 PM" for a previous due date ('YYYY-MM-DDTHH:MM:00'). */
+export function movedFromText(previousDue: string, now: Date): string | null {
   const d = toLocalDate(previousDue);
-  return d ? `Moved from ${weekdayTime.format(d).replace(',', '')}` : null;
+  return d ? `Moved from ${whenWords(d, now)}` : null;
 }
 
 /** "No longer in Canvas". */
 export const goneText = (sourceName: string) => `No longer in ${sourceName}`;
 
-/** A due date of the preview: "Wed, Nov 26, 11:59 PM". */
-export function previewDue(due: string): string {
+/** A due date of the preview in the app's date words: "Thu 11:59 PM", "Dec 8, 11:59 PM". */
+export function previewDue(due: string, now: Date): string {
   const d = toLocalDate(due);
-  return d ? dayAndTime.format(d) : due;
+  return d ? whenWords(d, now) : due;
 }
 
 /** What the last sync did, in a few words. */

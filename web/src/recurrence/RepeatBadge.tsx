@@ -43,7 +43,7 @@ export function RepeatBadge({ assignment: a, now }: { assignment: Assignment; no
             skip(a.id);
           }}
         >
-          {skipLabel(a.repeat.rrule, target)}
+          {skipLabel(a.repeat.rrule, target, now)}
         </button>
       )}
     </span>

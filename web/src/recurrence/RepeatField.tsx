@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { DateField } from '../assignment/DateField.tsx';
 import { WEEKDAYS, type RepeatForm } from './repeatForm.ts';
 
 /** "Repeats": never, every week on chosen weekdays, every N days, or monthly on a day. */
@@ -80,15 +81,16 @@ export function RepeatField({
         </label>
       )}
       {value.kind !== 'never' && (
-        <label className="repeat-field__inline">
-          <span>Ends on (optional)</span>
-          <input
-            type="date"
-            className="input"
+        <div className="repeat-field__inline">
+          <label htmlFor={`${id}-until`}>Ends on (optional)</label>
+          <DateField
+            id={`${id}-until`}
             value={value.until}
-            onChange={(e) => set('until', e.target.value)}
+            onChange={(date) => set('until', date)}
+            clearLabel="Clear the end date"
+            className="repeat-field__until"
           />
-        </label>
+        </div>
       )}
     </fieldset>
   );

@@ -49,8 +49,11 @@ describe('ResetOverdue', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reset' }));
     const sheet = screen.getByRole('dialog', { name: 'A fresh start' });
-    expect(sheet).toHaveTextContent('Was due Fri 9:00 AM');
-    await user.click(screen.getByRole('button', { name: 'All to tomorrow' }));
+    // Friday 20 November seen on Monday 23 November: last Friday, not the coming one.
+    expect(sheet).toHaveTextContent('Was due last Fri 9:00 AM');
+    expect(sheet).toHaveTextContent('Was due yesterday 2:30 PM');
+    expect(screen.getByRole('heading', { name: 'Both' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Both to tomorrow' }));
     // One field-level write per overdue card: the due date only, at the card's own time.
     expect(patch.mock.calls.map(([, body]) => body)).toEqual([
       { id: 'a', due_date: expect.stringMatching(/T09:00:00$/) },
@@ -88,5 +91,40 @@ describe('ResetOverdue', () => {
     expect(post.mock.calls).toEqual([['/api/assignment/r/skip', {}]]);
     expect(patch).not.toHaveBeenCalled();
     expect(onSaved).toHaveBeenCalledWith(moved);
+  });
+
+  it('offers one card just its own choices, with no "All" and no list', async () => {
+    const user = userEvent.setup();
+    renderReset([items[0]!, items[3]!]);
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    const sheet = screen.getByRole('dialog', { name: 'A fresh start' });
+    expect(sheet).not.toHaveTextContent(/All|Both/);
+    expect(screen.queryByRole('list', { name: 'Cards to reset' })).toBeNull();
+    expect(
+      screen.getAllByRole('button').filter((b) => sheet.contains(b) && b.closest('.reset-card')),
+    ).toHaveLength(6);
+    await user.click(screen.getByRole('button', { name: 'Tomorrow: Lab report' }));
+    expect(patch.mock.calls.map(([, body]) => body)).toEqual([
+      { id: 'a', due_date: expect.stringMatching(/T09:00:00$/) },
+    ]);
+  });
+
+  it('names three or more cards "All 3", and moves them all to a typed date', async () => {
+    const user = userEvent.setup();
+    renderReset([...items, item('e', 'Poster', '2026-11-02T08:00:00')]);
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(screen.getByRole('heading', { name: 'All 3' })).toBeVisible();
+    expect(screen.getByRole('dialog', { name: 'A fresh start' })).toHaveTextContent(
+      'Was due Nov 2, 8:00 AM',
+    );
+    const field = screen.getByLabelText('Or a date for all');
+    expect(field).toHaveAttribute('placeholder', 'yyyy-mm-dd');
+    await user.type(field, '12/1/2026');
+    await user.click(screen.getByRole('button', { name: 'Move all' }));
+    expect(patch.mock.calls.map(([, body]) => (body as { due_date: string }).due_date)).toEqual([
+      '2026-12-01T09:00:00',
+      '2026-12-01T14:30:00',
+      '2026-12-01T08:00:00',
+    ]);
   });
 });

@@ -10,6 +10,7 @@ import {
 import { useId, useState } from 'react';
 import { errorDetail } from '../api/client.ts';
 import { updateAssignment } from '../assignment/assignmentsApi.ts';
+import { DateField } from '../assignment/DateField.tsx';
 import { api } from '../firebase/api.ts';
 import { skipToNext } from '../recurrence/recurrenceApi.ts';
 import { skipTarget } from '../recurrence/repeatForm.ts';
@@ -25,18 +26,29 @@ export interface ResetOverdueProps {
   now?: Date;
 }
 
-const CHOICES: { value: Exclude<ResetChoice, 'date'>; label: string; all: string }[] = [
-  { value: 'tonight', label: 'Tonight', all: 'All to tonight' },
-  { value: 'tomorrow', label: 'Tomorrow', all: 'All to tomorrow' },
-  { value: 'weekend', label: 'This weekend', all: 'All to this weekend' },
-  { value: 'none', label: 'No due date', all: 'Drop all due dates' },
-  { value: 'done', label: 'Mark done', all: 'Mark all done' },
+const CHOICES: {
+  value: Exclude<ResetChoice, 'date'>;
+  label: string;
+  both: string;
+  all: string;
+}[] = [
+  { value: 'tonight', label: 'Tonight', both: 'Both to tonight', all: 'All to tonight' },
+  { value: 'tomorrow', label: 'Tomorrow', both: 'Both to tomorrow', all: 'All to tomorrow' },
+  {
+    value: 'weekend',
+    label: 'This weekend',
+    both: 'Both to this weekend',
+    all: 'All to this weekend',
+  },
+  { value: 'none', label: 'No due date', both: 'Drop both due dates', all: 'Drop all due dates' },
+  { value: 'done', label: 'Mark done', both: 'Mark both done', all: 'Mark all done' },
 ];
 
 /**
  * A reset without shame: when cards slipped past their time, one calm line instead of a wall
- * of red, opening a sheet to move each card (or all of them at once) to tonight, tomorrow, this
- * weekend or a date, to drop its due date or to mark it done. Each card gets one field-level
+ * of red, opening a sheet to move each card (or all of them at once: "Both", "All 3") to tonight,
+ * tomorrow, this weekend or a date, to drop its due date or to mark it done. One card gets just
+ * its own set of choices. Each card gets one field-level
  * write, so nothing else about it changes. A repeating card can also skip to its rule's next
  * date, which the server works out from the series.
  */
@@ -48,6 +60,7 @@ export function ResetOverdue({ assignments, onSaved, trackWrite, now }: ResetOve
   const [allDate, setAllDate] = useState('');
   const at = now ?? new Date();
   const overdue = overdueOf(assignments, at);
+  const both = overdue.length === 2;
 
   if (overdue.length === 0 && !open) return null;
 
@@ -93,7 +106,11 @@ export function ResetOverdue({ assignments, onSaved, trackWrite, now }: ResetOve
         open={open}
         onClose={close}
         title="A fresh start"
-        description="Pick a new time for each card, or for all of them at once."
+        description={
+          overdue.length === 1
+            ? 'Pick a new time for this card.'
+            : 'Pick a new time for each card, or for all of them at once.'
+        }
         className="reset-sheet"
       >
         {overdue.length === 0 ? (
@@ -103,11 +120,13 @@ export function ResetOverdue({ assignments, onSaved, trackWrite, now }: ResetOve
               Close
             </button>
           </div>
+        ) : overdue.length === 1 ? (
+          <ResetCard assignment={overdue[0]!} alone now={at} busy={busy} onReset={reset} />
         ) : (
           <>
             <section aria-labelledby={`${id}-all`} className="reset-sheet__all">
               <h3 id={`${id}-all`} className="reset-sheet__heading">
-                All {overdue.length} at once
+                {both ? 'Both' : `All ${overdue.length}`}
               </h3>
               <div className="reset-sheet__choices">
                 {CHOICES.map((c) => (
@@ -118,18 +137,19 @@ export function ResetOverdue({ assignments, onSaved, trackWrite, now }: ResetOve
                     disabled={busy}
                     onClick={() => void reset(overdue, c.value)}
                   >
-                    {c.all}
+                    {both ? c.both : c.all}
                   </button>
                 ))}
               </div>
               <div className="reset-sheet__date">
-                <label htmlFor={`${id}-all-date`}>Or a date for all</label>
-                <input
+                <label htmlFor={`${id}-all-date`}>
+                  {both ? 'Or a date for both' : 'Or a date for all'}
+                </label>
+                <DateField
                   id={`${id}-all-date`}
-                  type="date"
-                  className="input"
                   value={allDate}
-                  onChange={(e) => setAllDate(e.target.value)}
+                  onChange={setAllDate}
+                  clearLabel="Clear the date"
                 />
                 <button
                   type="button"
@@ -137,7 +157,7 @@ export function ResetOverdue({ assignments, onSaved, trackWrite, now }: ResetOve
                   disabled={busy || !allDate}
                   onClick={() => void reset(overdue, 'date', allDate)}
                 >
-                  Move all
+                  {both ? 'Move both' : 'Move all'}
                 </button>
               </div>
             </section>
@@ -158,13 +178,16 @@ export function ResetOverdue({ assignments, onSaved, trackWrite, now }: ResetOve
   );
 }
 
+/** One card's choices: an item of the sheet's list, or the whole sheet when it is `alone`. */
 function ResetCard({
   assignment: a,
+  alone = false,
   now,
   busy,
   onReset,
 }: {
   assignment: Assignment;
+  alone?: boolean;
   now: Date;
   busy: boolean;
   onReset(cards: readonly Assignment[], choice: ResetChoice | 'skip', date?: string): Promise<void>;
@@ -172,8 +195,9 @@ function ResetCard({
   const id = useId();
   const [date, setDate] = useState('');
   const skipTo = a.repeat && a.series_id ? skipTarget(a, now) : null;
+  const Item = alone ? 'div' : 'li';
   return (
-    <li className="reset-card">
+    <Item className={alone ? 'reset-card reset-card--alone' : 'reset-card'}>
       <p className="reset-card__title">{a.title}</p>
       <p className="reset-card__when">{dueReason(a.due_date, now)}</p>
       <div className="reset-sheet__choices">
@@ -193,23 +217,17 @@ function ResetCard({
           <button
             type="button"
             className="button button--quiet button--small"
-            aria-label={`${skipLabel(a.repeat.rrule, skipTo)}: ${a.title}`}
+            aria-label={`${skipLabel(a.repeat.rrule, skipTo, now)}: ${a.title}`}
             disabled={busy}
             onClick={() => void onReset([a], 'skip')}
           >
-            {skipLabel(a.repeat.rrule, skipTo)}
+            {skipLabel(a.repeat.rrule, skipTo, now)}
           </button>
         )}
       </div>
       <div className="reset-sheet__date">
         <label htmlFor={`${id}-date`}>A date</label>
-        <input
-          id={`${id}-date`}
-          type="date"
-          className="input"
-          value={date}
-          onChange={(e) => setDate(e.target.value)}
-        />
+        <DateField id={`${id}-date`} value={date} onChange={setDate} clearLabel="Clear the date" />
         <button
           type="button"
           className="button button--quiet button--small"
@@ -220,6 +238,6 @@ function ResetCard({
           Move
         </button>
       </div>
-    </li>
+    </Item>
   );
 }

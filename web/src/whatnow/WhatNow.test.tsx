@@ -52,7 +52,7 @@ describe('WhatNowButton', () => {
     const dialog = await screen.findByRole('dialog', { name: 'What now?' });
     expect(await screen.findByText('Soon')).toBeInTheDocument();
     expect(dialog).toHaveTextContent('First step: Begin');
-    expect(dialog).toHaveTextContent('Due 1/1 9:00 AM · 1 step left');
+    expect(dialog).toHaveTextContent('Due Jan 1, 2999, 9:00 AM · 1 step left');
     await user.click(screen.getByRole('button', { name: 'Something else' }));
     expect(await screen.findByText('Later')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Start' }));
