@@ -1,5 +1,7 @@
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { HttpsError } from 'firebase-functions/v2/https';
+import { onTaskDispatched } from 'firebase-functions/v2/tasks';
 import { bodyLimitFor, createApp } from './app.ts';
 import { declaredSecrets, readConfig } from './config.ts';
 import { getServices } from './firebase.ts';
@@ -7,9 +9,22 @@ import { readBodiesFirst } from './http/body.ts';
 import { FUNCTION_TIMEOUT_SECONDS } from './http/deadline.ts';
 import { readPushConfig } from './push/config.ts';
 import { runReminderDispatch } from './reminders/run.ts';
-import { lmsFetchOptions, syncDueFeeds } from './lms/schedule.ts';
+import { FEED_READERS_AT_ONCE } from './lms/limits.ts';
+import {
+  ENQUEUE_EVERY_MINUTES,
+  enqueueDueFeeds,
+  FEED_TASK_RATE,
+  FEED_TASK_REGION,
+  FEED_TASK_RETRY,
+  FEED_TASK_TIMEOUT_SECONDS,
+  feedTaskQueue,
+  FeedTaskRetry,
+  lmsFetchOptions,
+  runFeedTask,
+  type FeedTask,
+} from './lms/schedule.ts';
 
-const { auth, db } = getServices();
+const { app, auth, db } = getServices();
 const config = readConfig();
 
 // The platform creates its HTTP server after loading this module: bodies are read there, each
@@ -50,11 +65,45 @@ export const reminders = onSchedule(
   },
 );
 
-/** Calendar feeds from students' schools, synced in small batches every few hours. */
+/**
+ * School calendar feeds: every 30 minutes, one task per feed whose turn comes before the next
+ * run, dispatched at that turn to `feedSync` (lms/schedule.ts).
+ */
 export const lmsSync = onSchedule(
-  { region: 'us-central1', schedule: 'every 30 minutes', timeoutSeconds: 300, memory: '512MiB' },
+  {
+    region: FEED_TASK_REGION,
+    schedule: `every ${ENQUEUE_EVERY_MINUTES} minutes`,
+    timeoutSeconds: 300,
+    memory: '256MiB',
+  },
   async () => {
-    const { synced, failed } = await syncDueFeeds(db, lmsFetchOptions(), new Date());
-    console.log(`Calendar feeds synced: ${synced}, failed: ${failed}`);
+    const report = await enqueueDueFeeds(db, feedTaskQueue(app), new Date());
+    console.log('Calendar feed syncs enqueued', report);
+  },
+);
+
+/**
+ * Syncs one school calendar feed, from its task. Cloud Tasks retries a failure that may pass
+ * with backoff (FEED_TASK_RETRY) and dispatches within FEED_TASK_RATE.
+ */
+export const feedSync = onTaskDispatched<FeedTask>(
+  {
+    region: FEED_TASK_REGION,
+    retryConfig: FEED_TASK_RETRY,
+    rateLimits: FEED_TASK_RATE,
+    timeoutSeconds: FEED_TASK_TIMEOUT_SECONDS,
+    memory: '512MiB',
+    cpu: 1,
+    // As many as one instance reads at once (lms/limits.ts).
+    concurrency: FEED_READERS_AT_ONCE,
+  },
+  async (request) => {
+    try {
+      await runFeedTask(db, lmsFetchOptions(), request.data, request.retryCount, new Date());
+    } catch (err) {
+      // A 503: Cloud Tasks tries the task again after its backoff.
+      if (err instanceof FeedTaskRetry) throw new HttpsError('unavailable', err.message);
+      throw err;
+    }
   },
 );

@@ -55,6 +55,7 @@ export const emulatorPorts = (() => {
     storage: port('storage'),
     hosting: port('hosting'),
     hub: port('hub'),
+    tasks: port('tasks'),
   };
 })();
 
@@ -79,6 +80,8 @@ export const urls = {
   functionBase: `http://127.0.0.1:${emulatorPorts.functions}/${PROJECT_ID}/${REGION}/api`,
   auth: `http://127.0.0.1:${emulatorPorts.auth}`,
   firestoreHost: `127.0.0.1:${emulatorPorts.firestore}`,
+  /** The Cloud Tasks emulator (host:port, as CLOUD_TASKS_EMULATOR_HOST takes it). */
+  tasksHost: `127.0.0.1:${emulatorPorts.tasks}`,
 };
 
 /** Stand-in URLs; undefined where a real provider was configured instead. */

@@ -131,6 +131,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       functions: emulatorPorts.functions,
       firestore: emulatorPorts.firestore,
       'emulator hub': emulatorPorts.hub,
+      'Cloud Tasks emulator': emulatorPorts.tasks,
     };
     if (mode.mode === 'full') ports.storage = emulatorPorts.storage;
     if (options.web !== 'none') ports.web = WEB_PORT;
@@ -252,7 +253,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const watcher = await bundleFunctions(options.watch ?? false, childEnv);
     if (watcher) stoppers.push(() => watcher.stop(2000));
 
-    const only = mode.mode === 'full' ? 'auth,functions,firestore,storage' : 'auth,functions';
+    // The Cloud Tasks emulator is plain JavaScript (no Java): both modes run it, and the
+    // Functions emulator registers the task functions' queues with it.
+    const only =
+      mode.mode === 'full' ? 'auth,functions,tasks,firestore,storage' : 'auth,functions,tasks';
     log(`Starting the Firebase emulators (${only})...`);
     const emulators = spawnGroup(
       process.execPath,
@@ -288,9 +292,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       GCLOUD_PROJECT: PROJECT_ID,
       FIREBASE_AUTH_EMULATOR_HOST: fnEnv.FIREBASE_AUTH_EMULATOR_HOST,
       FIRESTORE_EMULATOR_HOST: urls.firestoreHost,
+      // firebase-admin's task queues send here (the functions get it from their emulator).
+      CLOUD_TASKS_EMULATOR_HOST: urls.tasksHost,
     });
 
-    stoppers.push(await startLmsSyncLoop(lms.url));
+    stoppers.push(await startLmsSyncLoop());
 
     if (options.seed) {
       const { getServices } = await import('../../functions/src/firebase.ts');

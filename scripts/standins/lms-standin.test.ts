@@ -28,6 +28,31 @@ describe('LMS stand-in', () => {
     expect((await fetch(`${standin.url}feeds/mine.ics`)).status).toBe(404);
   });
 
+  it('fails the next GETs of a feed when told, and says when each GET came', async () => {
+    const feed = `${standin.url}feeds/canvas.ics`;
+    const fail = await fetch(`${standin.url}__standin/fail?feed=canvas&times=2&status=503`, {
+      method: 'POST',
+    });
+    expect(fail.status).toBe(200);
+    expect((await fetch(feed)).status).toBe(503);
+    expect((await fetch(feed)).status).toBe(503);
+    expect((await fetch(feed)).status).toBe(200);
+    const seen = (await (await fetch(`${standin.url}__standin/requests?feed=canvas`)).json()) as {
+      times: number[];
+    };
+    expect(seen.times).toHaveLength(3);
+    expect(seen.times).toEqual([...seen.times].sort((a, b) => a - b));
+    const bad = await fetch(`${standin.url}__standin/fail?feed=canvas&status=200`, {
+      method: 'POST',
+    });
+    expect(bad.status).toBe(400);
+    await fetch(`${standin.url}__standin/reset`, { method: 'POST' });
+    const after = (await (await fetch(`${standin.url}__standin/requests?feed=canvas`)).json()) as {
+      times: number[];
+    };
+    expect(after.times).toEqual([]);
+  });
+
   it('redirects where it is told', async () => {
     const res = await fetch(`${standin.url}redirect?to=https%3A%2F%2Fexample.edu%2F`, {
       redirect: 'manual',

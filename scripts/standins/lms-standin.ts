@@ -2,7 +2,12 @@
 //
 //   GET  /feeds/<name>.ics   the stored feed (text/calendar); 404 when there is none
 //   PUT  /feeds/<name>.ics   stores the request body as that feed (204), for tests to change one
-//   POST /__standin/reset    forgets PUT feeds and restores the fixtures
+//   POST /__standin/reset    forgets PUT feeds, failures and requests; restores the fixtures
+//   POST /__standin/fail?feed=<name>&times=<n>&status=<code>
+//                            the next n GETs of that feed answer that status (default 503),
+//                            as a school's server that is down for a while
+//   GET  /__standin/requests?feed=<name>
+//                            { "times": [...] }: when each GET of that feed came (ms since epoch)
 //
 // It starts with the four fixture feeds of lms-fixtures.ts, dated from today:
 // /feeds/canvas.ics, /feeds/moodle.ics, /feeds/blackboard.ics, /feeds/classroom.ics.
@@ -32,8 +37,13 @@ export async function startLmsStandin(options: {
   base?: Date;
 }): Promise<LmsStandin> {
   const feeds = new Map<string, string>();
+  /** Feeds told to fail: how many GETs still fail, and with which status. */
+  const failing = new Map<string, { times: number; status: number }>();
+  const requests = new Map<string, number[]>();
   const reset = () => {
     feeds.clear();
+    failing.clear();
+    requests.clear();
     const base = options.base ?? startOfUtcDay();
     for (const name of FIXTURE_NAMES) feeds.set(name, fixtureFeed(name, base));
   };
@@ -55,6 +65,15 @@ export async function startLmsStandin(options: {
         return;
       }
       if (req.method === 'GET') {
+        if (requests.size < MAX_FEEDS || requests.has(name)) {
+          requests.set(name, [...(requests.get(name) ?? []), Date.now()]);
+        }
+        const failure = failing.get(name);
+        if (failure && failure.times > 0) {
+          failure.times--;
+          sendJson(res, failure.status, { error: 'told to fail' });
+          return;
+        }
         const body = feeds.get(name);
         if (body === undefined) {
           sendJson(res, 404, { error: 'no such feed' });
@@ -64,6 +83,30 @@ export async function startLmsStandin(options: {
         res.end(body);
         return;
       }
+    }
+    if (req.method === 'POST' && url.pathname === '/__standin/fail') {
+      const name = url.searchParams.get('feed') ?? '';
+      const times = Number(url.searchParams.get('times') ?? 1);
+      const status = Number(url.searchParams.get('status') ?? 503);
+      if (
+        !/^[A-Za-z0-9_-]{1,100}$/.test(name) ||
+        !Number.isInteger(times) ||
+        times < 0 ||
+        !Number.isInteger(status) ||
+        status < 400 ||
+        status > 599 ||
+        (!failing.has(name) && failing.size >= MAX_FEEDS)
+      ) {
+        sendJson(res, 400, { error: 'feed, times (0 or more) and status (4xx or 5xx) please' });
+        return;
+      }
+      failing.set(name, { times, status });
+      sendJson(res, 200, { ok: true });
+      return;
+    }
+    if (req.method === 'GET' && url.pathname === '/__standin/requests') {
+      sendJson(res, 200, { times: requests.get(url.searchParams.get('feed') ?? '') ?? [] });
+      return;
     }
     if (req.method === 'POST' && url.pathname === '/__standin/reset') {
       reset();

@@ -41,9 +41,9 @@ import {
   readFeed,
   unfinishedMessage,
   WritesUnfinishedError,
-  SYNC_EVERY_MS,
   type SyncResult,
 } from './sync.ts';
+import { nextSyncAt } from './turns.ts';
 
 export const FEED_NOT_FOUND = 'That calendar feed does not exist.';
 const URL_MAX_LENGTH = 2048;
@@ -195,7 +195,7 @@ export function lmsRoutes(
             last_synced_at: null,
             last_counts: { added: 0, updated: 0, unchanged: 0, gone: 0 },
             last_changes: [],
-            next_sync_at: new Date(now.getTime() + SYNC_EVERY_MS).toISOString(),
+            next_sync_at: nextSyncAt(id, now),
           }));
       } catch (err) {
         if (err instanceof TooManyFeedsError) throw badRequest(err.message);

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FeedFetchError } from './safeFetch.ts';
 import {
   checkTarget,
   HTTPS_ONLY,
@@ -96,6 +97,11 @@ describe('fetching from a local server under the allowed base', () => {
         res.end('x'.repeat(2000));
         return;
       }
+      const status = /^\/status\/(\d{3})$/.exec(req.url ?? '');
+      if (status) {
+        res.writeHead(Number(status[1])).end();
+        return;
+      }
       if (req.url === '/to-private') {
         res.writeHead(302, { location: 'https://feeds.example.edu/cal.ics' }).end();
         return;
@@ -135,5 +141,22 @@ describe('fetching from a local server under the allowed base', () => {
         resolve: resolvesTo('192.168.0.1'),
       }),
     ).rejects.toThrow(REFUSED_ADDRESS);
+  });
+
+  it('tells a failure that may pass from a link that is refused', async () => {
+    const failure = (url: string, options = {}) =>
+      safeFetchText(url, { allowedBase: baseUrl, ...options }).then(
+        () => null,
+        (err: unknown) => err as FeedFetchError,
+      );
+    for (const code of [500, 503, 429]) {
+      expect((await failure(`${baseUrl}status/${code}`))?.transient, String(code)).toBe(true);
+    }
+    expect((await failure(`${baseUrl}slow`, { timeoutMs: 300 }))?.transient).toBe(true);
+    for (const code of [404, 403, 410]) {
+      expect((await failure(`${baseUrl}status/${code}`))?.transient, String(code)).toBe(false);
+    }
+    expect((await failure(`${baseUrl}big`, { maxBytes: 1000 }))?.transient).toBe(false);
+    expect((await failure('http://feeds.example.edu/cal.ics'))?.transient).toBe(false);
   });
 });

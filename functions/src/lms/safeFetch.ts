@@ -28,16 +28,26 @@ export interface SafeFetchOptions {
   resolve?: Resolver;
 }
 
-/** Why a fetch was refused or failed, as a sentence a student can act on. */
+/**
+ * Why a fetch was refused or failed, as a sentence a student can act on. `transient`: the
+ * school may answer if asked again shortly (no answer in time, a dropped connection, a name
+ * that did not resolve, a 5xx or 429); false when the link itself is refused.
+ */
 export class FeedFetchError extends Error {
   override name = 'FeedFetchError';
+  constructor(
+    message: string,
+    readonly transient = false,
+  ) {
+    super(message);
+  }
 }
 
 export const REFUSED_ADDRESS =
   'That link points to a private or local address. Paste the calendar feed link your school gives you (it starts with https://).';
 export const HTTPS_ONLY =
   'That link must start with https://. Copy the calendar feed link again from your school’s site.';
-const UNREACHABLE =
+export const UNREACHABLE =
   'We could not reach that link. Check that it is the calendar feed link from your school and try again.';
 export const TOO_LARGE = 'That calendar is larger than 5 MB, so we cannot import it.';
 export const TOO_SLOW =
@@ -99,7 +109,7 @@ export async function checkTarget(url: URL, options: SafeFetchOptions): Promise<
   try {
     addresses = await (options.resolve ?? systemResolve)(host);
   } catch {
-    throw new FeedFetchError(UNREACHABLE);
+    throw new FeedFetchError(UNREACHABLE, true);
   }
   if (addresses.length === 0) throw new FeedFetchError(UNREACHABLE);
   // Every address must be public: a name with one private address is refused.
@@ -189,7 +199,7 @@ export async function safeFetchText(raw: string, options: SafeFetchOptions = {})
   try {
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
       const target = await checkTarget(url, options);
-      if (deadline.aborted) throw new FeedFetchError(TOO_SLOW);
+      if (deadline.aborted) throw new FeedFetchError(TOO_SLOW, true);
       const answer = await requestOnce(target, deadline, maxBytes);
       if (answer.location !== null) {
         url = new URL(answer.location, url);
@@ -201,14 +211,14 @@ export async function safeFetchText(raw: string, options: SafeFetchOptions = {})
         );
       }
       if (answer.status < 200 || answer.status >= 300 || !answer.body) {
-        throw new FeedFetchError(UNREACHABLE);
+        throw new FeedFetchError(UNREACHABLE, answer.status >= 500 || answer.status === 429);
       }
       return answer.body.toString('utf8');
     }
     throw new FeedFetchError(UNREACHABLE);
   } catch (err) {
     if (err instanceof FeedFetchError) throw err;
-    if (deadline.aborted) throw new FeedFetchError(TOO_SLOW);
-    throw new FeedFetchError(UNREACHABLE);
+    if (deadline.aborted) throw new FeedFetchError(TOO_SLOW, true);
+    throw new FeedFetchError(UNREACHABLE, true);
   }
 }

@@ -26,6 +26,7 @@ import { readFeedInWorker } from './feedSandbox.ts';
 import { HISTORY_MS } from './limits.ts';
 import { dueDateIn, dueInstant, type FeedItem, type ParsedFeed } from './parse.ts';
 import { safeFetchText, type SafeFetchOptions } from './safeFetch.ts';
+import { nextSyncAt } from './turns.ts';
 
 /**
  * One sync of one feed. Safe to run twice at once: a new item's assignment id
@@ -50,8 +51,6 @@ import { safeFetchText, type SafeFetchOptions } from './safeFetch.ts';
 const WRITE_ROUND = 200;
 /** The longest one import or sync keeps writing; the next sync does what is left. */
 const WRITE_BUDGET_MS = 60_000;
-/** How often the scheduled sync takes a feed again. */
-export const SYNC_EVERY_MS = 4 * 3600 * 1000;
 const MAX_CHANGE_LINES = 20;
 
 interface LmsSeen {
@@ -498,7 +497,7 @@ export async function applyAndRecord(
 ): Promise<SyncResult> {
   const synced = {
     last_synced_at: now.toISOString(),
-    next_sync_at: new Date(now.getTime() + SYNC_EVERY_MS).toISOString(),
+    next_sync_at: nextSyncAt(feedId, now),
   };
   let result: SyncResult;
   try {
