@@ -78,7 +78,7 @@ describe('AssignmentAiActions', () => {
     const user = userEvent.setup();
     const { onAssignmentChanged } = renderActions();
     await user.click(screen.getByRole('button', { name: 'Deep Dive' }));
-    expect(screen.getByRole('dialog', { name: 'Deep Dive' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Deep Dive' })).toBeInTheDocument();
     expect(screen.getByText('Why?')).toBeInTheDocument();
     await act(async () => {
       await user.click(screen.getByRole('button', { name: 'Analogy Generator' }));

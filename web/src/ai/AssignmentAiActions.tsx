@@ -1,13 +1,18 @@
 import type { Assignment } from '@brainboard/domain';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { config } from '../config.ts';
 import { AI_NEEDS_CONNECTION, useOnline } from '../offline/connection.ts';
-import { ChatModal } from './ChatModal.tsx';
 import { assignmentContext } from './context.ts';
-import { DeepDiveModal } from './DeepDiveModal.tsx';
 import { useAiConsent } from './useAiConsent.ts';
 import './ai.css';
 import { Icon } from '../ui/icons.tsx';
+
+// The chat and Deep Dive load when first opened (the service worker precaches them): most edits
+// never open them, and the editor is fetched with the board (bench/bundle-size.ts).
+const ChatModal = lazy(() => import('./ChatModal.tsx').then((m) => ({ default: m.ChatModal })));
+const DeepDiveModal = lazy(() =>
+  import('./DeepDiveModal.tsx').then((m) => ({ default: m.DeepDiveModal })),
+);
 
 export interface AssignmentAiActionsProps {
   /** The assignment being edited (edit mode only: docs/product.md, Who can do what). */
@@ -61,31 +66,33 @@ export function AssignmentAiActions({
         Deep Dive
       </button>
 
-      {open === 'help' && (
-        <ChatModal
-          open
-          onClose={() => setOpen(null)}
-          context={context}
-          assignmentId={assignment.id}
-          fileId={fileId}
-        />
-      )}
-      {open === 'deepDive' && (
-        <DeepDiveModal
-          open
-          onClose={() => setOpen(null)}
-          context={context}
-          assignmentId={assignment.id}
-          fileId={fileId}
-          initial={assignment.deep_dive}
-          onGenerated={(tool, text) =>
-            onAssignmentChanged({
-              ...assignment,
-              deep_dive: { ...assignment.deep_dive, [tool]: text },
-            })
-          }
-        />
-      )}
+      <Suspense fallback={null}>
+        {open === 'help' && (
+          <ChatModal
+            open
+            onClose={() => setOpen(null)}
+            context={context}
+            assignmentId={assignment.id}
+            fileId={fileId}
+          />
+        )}
+        {open === 'deepDive' && (
+          <DeepDiveModal
+            open
+            onClose={() => setOpen(null)}
+            context={context}
+            assignmentId={assignment.id}
+            fileId={fileId}
+            initial={assignment.deep_dive}
+            onGenerated={(tool, text) =>
+              onAssignmentChanged({
+                ...assignment,
+                deep_dive: { ...assignment.deep_dive, [tool]: text },
+              })
+            }
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

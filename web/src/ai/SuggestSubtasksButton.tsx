@@ -4,18 +4,24 @@ import {
   AI_SUGGESTIONS_FAILED,
   hasVisibleCharacter,
 } from '@brainboard/domain';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { config } from '../config.ts';
 import { api } from '../firebase/api.ts';
 import { AI_NEEDS_CONNECTION } from '../offline/connection.ts';
 import { showAlert } from '../ui/notify.ts';
 import { suggestSubtasks, type SuggestedStep } from './aiApi.ts';
 import { suggestionPrompt } from './context.ts';
-import { SuggestionsReviewModal } from './SuggestionsReviewModal.tsx';
 import { toSuggestions, type Suggestion } from './text.ts';
 import { useAiConsent } from './useAiConsent.ts';
 import './ai.css';
 import { Icon } from '../ui/icons.tsx';
+
+// The review loads with the first suggestions, not with the editor (bench/bundle-size.ts); the
+// import starts when they are asked for, so it is ready when they arrive.
+const loadReview = () => import('./SuggestionsReviewModal.tsx');
+const SuggestionsReviewModal = lazy(() =>
+  loadReview().then((m) => ({ default: m.SuggestionsReviewModal })),
+);
 
 export interface SuggestSubtasksButtonProps {
   title: string;
@@ -57,6 +63,8 @@ export function SuggestSubtasksButton({
     }
     if (!(await ensureConsent('suggest', { withFile: !!fileId }))) return;
     setLoading(true);
+    // A failed load shows as the lazy review's error later; here it only starts early.
+    loadReview().catch(() => undefined);
     let titles: SuggestedStep[];
     try {
       titles = await suggestSubtasks(
@@ -93,15 +101,17 @@ export function SuggestSubtasksButton({
         {loading ? 'Getting suggestions...' : 'Suggest subtasks with AI'}
       </button>
       {suggestions && (
-        <SuggestionsReviewModal
-          open
-          suggestions={suggestions}
-          onReject={() => setSuggestions(null)}
-          onApprove={(approved) => {
-            setSuggestions(null);
-            onApprove(approved);
-          }}
-        />
+        <Suspense fallback={null}>
+          <SuggestionsReviewModal
+            open
+            suggestions={suggestions}
+            onReject={() => setSuggestions(null)}
+            onApprove={(approved) => {
+              setSuggestions(null);
+              onApprove(approved);
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

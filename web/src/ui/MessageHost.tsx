@@ -1,6 +1,12 @@
-import { useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { currentMessage, subscribeMessages } from './notify.ts';
-import { QuestionDialog } from './QuestionDialog.tsx';
+
+// The dialog's code loads with the first message, not with the board: most visits ask nothing,
+// and the board's first paint has a budget (bench/bundle-size.ts). The service worker precaches
+// it, so a question asked offline still shows.
+const QuestionDialog = lazy(() =>
+  import('./QuestionDialog.tsx').then((m) => ({ default: m.QuestionDialog })),
+);
 
 /**
  * Shows the alerts and confirmations asked through notify.ts, one at a time, in the app's own
@@ -13,16 +19,18 @@ export function MessageHost() {
   if (!message) return null;
   const ok = { label: 'OK', onChoose: () => message.answer(true) };
   return (
-    <QuestionDialog
-      key={message.id}
-      question={message.text}
-      className="app-message"
-      choices={
-        message.kind === 'confirm'
-          ? [{ label: 'Cancel', quiet: true, onChoose: () => message.answer(false) }, ok]
-          : [ok]
-      }
-      onCancel={() => message.answer(message.kind === 'alert')}
-    />
+    <Suspense fallback={null}>
+      <QuestionDialog
+        key={message.id}
+        question={message.text}
+        className="app-message"
+        choices={
+          message.kind === 'confirm'
+            ? [{ label: 'Cancel', quiet: true, onChoose: () => message.answer(false) }, ok]
+            : [ok]
+        }
+        onCancel={() => message.answer(message.kind === 'alert')}
+      />
+    </Suspense>
   );
 }

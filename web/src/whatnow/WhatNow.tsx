@@ -1,48 +1,25 @@
-import { pickWhatNow, type Assignment, type WhatNow } from '@brainboard/domain';
-import { useCallback, useEffect, useState } from 'react';
-import { useAssignmentsStore } from '../board/assignmentsContext.ts';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useFocusMode } from '../focus/focusContext.ts';
 import { Icon } from '../ui/icons.tsx';
-import { Modal } from '../ui/Modal.tsx';
 import { isWhatNowKey } from './whatNowKey.ts';
 import './whatnow.css';
 
-type Pick = { kind: 'pick'; pick: WhatNow; assignment: Assignment } | { kind: 'empty' };
-type State = { kind: 'closed' } | { kind: 'loading' } | { kind: 'error' } | Pick;
-
-/** The pick among `items` at `now`, with the assignment it names. */
-function choose(items: readonly Assignment[], now: Date, skip: readonly string[]): Pick {
-  const pick = pickWhatNow(items, now, skip);
-  const assignment = pick && items.find((a) => a.id === pick.assignment_id);
-  return pick && assignment ? { kind: 'pick', pick, assignment } : { kind: 'empty' };
-}
+// The dialog's code loads when it is first opened (the service worker precaches it): the board's
+// first paint has a budget (bench/bundle-size.ts), and many visits never ask.
+const WhatNowDialog = lazy(() =>
+  import('./WhatNowDialog.tsx').then((m) => ({ default: m.WhatNowDialog })),
+);
 
 /**
- * "What now?": the header button (and the N key on the board) picks one assignment, its first
- * unticked subtask and one line saying why, with the shared domain pick GET /api/what-now also
- * uses. Start opens Focus Mode on it; Something else offers the next pick. It reads the board's
- * own copy of the assignments, so a pick always matches the cards on screen.
+ * "What now?": the header button (and the N key on the board) opens the dialog that picks one
+ * assignment to start with (WhatNowDialog.tsx).
  */
 export function WhatNowButton() {
   const focus = useFocusMode();
-  const { status, assignments: items } = useAssignmentsStore();
   const [openedAt, setOpenedAt] = useState<Date | null>(null);
-  const [skip, setSkip] = useState<string[]>([]);
 
-  const open = useCallback(() => {
-    setSkip([]);
-    setOpenedAt(new Date());
-  }, []);
+  const open = useCallback(() => setOpenedAt(new Date()), []);
   const close = useCallback(() => setOpenedAt(null), []);
-
-  const state: State =
-    openedAt === null
-      ? { kind: 'closed' }
-      : status === 'loading'
-        ? { kind: 'loading' }
-        : status === 'error' && items.length === 0
-          ? { kind: 'error' }
-          : choose(items, openedAt, skip);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -54,23 +31,6 @@ export function WhatNowButton() {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [focus.isOpen, open]);
-
-  const somethingElse = () => {
-    if (state.kind !== 'pick') return;
-    setSkip([...skip, state.pick.assignment_id]);
-  };
-
-  const start = () => {
-    if (state.kind !== 'pick') return;
-    close();
-    focus.open(state.pick.assignment_id);
-  };
-
-  const subtask =
-    state.kind === 'pick'
-      ? state.assignment.subtasks.find((s) => s.id === state.pick.subtask_id)
-      : undefined;
-  const others = state.kind === 'pick' ? items.filter((a) => a.status !== 'done').length : 0;
 
   return (
     <>
@@ -84,50 +44,11 @@ export function WhatNowButton() {
         <Icon name="compass" />
         <span className="dashboard__label">What now?</span>
       </button>
-      <Modal
-        open={state.kind !== 'closed'}
-        onClose={close}
-        title="What now?"
-        minHeight={0}
-        className="what-now"
-      >
-        <div className="what-now__body" aria-live="polite">
-          {state.kind === 'loading' && <p className="what-now__reason">Looking at your board…</p>}
-          {state.kind === 'error' && (
-            <p role="alert">Your board could not be read just now. Try again in a moment.</p>
-          )}
-          {state.kind === 'empty' && (
-            <p>Nothing is waiting for you. Enjoy the break, or add something new.</p>
-          )}
-          {state.kind === 'pick' && (
-            <>
-              <p className="what-now__title">{state.assignment.title}</p>
-              {subtask && (
-                <p className="what-now__step">
-                  First step: <strong>{subtask.title}</strong>
-                </p>
-              )}
-              <p className="what-now__reason">{state.pick.reason}</p>
-            </>
-          )}
-        </div>
-        <div className="what-now__actions">
-          {state.kind === 'pick' && others > 1 && (
-            <button type="button" className="button button--quiet" onClick={somethingElse}>
-              Something else
-            </button>
-          )}
-          {state.kind === 'pick' ? (
-            <button type="button" className="button" onClick={start}>
-              Start
-            </button>
-          ) : (
-            <button type="button" className="button button--quiet" onClick={close}>
-              Close
-            </button>
-          )}
-        </div>
-      </Modal>
+      {openedAt && (
+        <Suspense fallback={null}>
+          <WhatNowDialog key={openedAt.getTime()} openedAt={openedAt} onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }
