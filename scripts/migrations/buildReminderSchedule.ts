@@ -4,12 +4,15 @@
  * (`users/{uid}/reminder_schedule/{id}`, docs/decisions/0017-reminder-schedule.md), and each board
  * a stamp (`users/{uid}/meta/board`) that gives the polling ETag. This builds both for data
  * stored before: an entry for every card that has none (a card not done, with a due time), and
- * a stamp for every board without one.
+ * a stamp for every board without one. Entries carry a copy of the student's push devices, kept
+ * on `push_users/{uid}` as a list: it builds that list from the student's devices, and copies it
+ * onto their pending entries that lack it (entries written before the copy existed).
  *
  * It goes through the students a page at a time (ordered by id), and each student's cards a
  * page at a time, each page in one transaction that reads the cards and their entries and
- * creates only the entries missing; an entry written meanwhile by the API stands. It can run
- * again safely: a second run writes nothing.
+ * creates only the entries missing; an entry written meanwhile by the API stands. The device
+ * list is written in a transaction that reads the devices and the list, as a device change does.
+ * It can run again safely: a second run writes nothing.
  *
  * Run against a project with Application Default Credentials (or the emulators, with
  * FIRESTORE_EMULATOR_HOST and GCLOUD_PROJECT set):
@@ -20,7 +23,18 @@ import { pathToFileURL } from 'node:url';
 import { getServices } from '../../functions/src/firebase.ts';
 import { startBoardStamp, readBoardStamp } from '../../functions/src/board/stamp.ts';
 import {
+  devicesOf,
+  pushUsers,
+  sameDevices,
+  type DeviceCopy,
+} from '../../functions/src/push/deviceList.ts';
+import {
+  subscriptionsOf,
+  type StoredSubscription,
+} from '../../functions/src/push/subscriptions.ts';
+import {
   profileReminders,
+  refreshScheduledDevices,
   scheduleEntry,
   scheduleOf,
   writeEntry,
@@ -35,13 +49,24 @@ export interface ScheduleMigrationReport {
   entries: number;
   /** Boards given their first stamp. */
   stamps: number;
+  /** Students whose device list was written. */
+  deviceLists: number;
+  /** Pending entries given the student's devices. */
+  deviceCopies: number;
 }
 
 export async function buildReminderSchedule(
   db: Firestore,
   { studentsPerPage = 100, cardsPerPage = 200, now = new Date() } = {},
 ): Promise<ScheduleMigrationReport> {
-  const report: ScheduleMigrationReport = { students: 0, scanned: 0, entries: 0, stamps: 0 };
+  const report: ScheduleMigrationReport = {
+    students: 0,
+    scanned: 0,
+    entries: 0,
+    stamps: 0,
+    deviceLists: 0,
+    deviceCopies: 0,
+  };
   const users = db.collection('users');
   let after: string | null = null;
   for (;;) {
@@ -58,6 +83,21 @@ export async function buildReminderSchedule(
   }
 }
 
+/** Writes `push_users/{uid}`'s device list from the student's devices when it differs. */
+async function writeDeviceList(db: Firestore, uid: string): Promise<boolean> {
+  const marker = pushUsers(db).doc(uid);
+  return db.runTransaction(async (tx) => {
+    const [stored, subs] = await Promise.all([tx.get(marker), tx.get(subscriptionsOf(db, uid))]);
+    const devices: DeviceCopy[] = subs.docs.map((d) => {
+      const s = d.data() as StoredSubscription;
+      return { id: d.id, endpoint: s.endpoint, keys: { p256dh: s.keys.p256dh, auth: s.keys.auth } };
+    });
+    if (devices.length === 0 || sameDevices(stored.get('devices'), devices)) return false;
+    tx.set(marker, { uid, updated_at: new Date().toISOString(), devices });
+    return true;
+  });
+}
+
 async function migrateStudent(
   db: Firestore,
   uid: string,
@@ -66,6 +106,7 @@ async function migrateStudent(
   now: Date,
   report: ScheduleMigrationReport,
 ): Promise<void> {
+  if (await writeDeviceList(db, uid)) report.deviceLists++;
   const cards = db.collection('users').doc(uid).collection('assignments');
   let after: string | null = null;
   for (;;) {
@@ -75,7 +116,8 @@ async function migrateStudent(
     report.scanned += ids.length;
     if (ids.length > 0) {
       report.entries += await db.runTransaction(async (tx) => {
-        const snaps = await Promise.all([
+        const [marker, ...snaps] = await Promise.all([
+          tx.get(pushUsers(db).doc(uid)),
           ...ids.map((id) => tx.get(cards.doc(id))),
           ...ids.map((id) => tx.get(scheduleOf(db, uid).doc(id))),
         ]);
@@ -84,7 +126,8 @@ async function migrateStudent(
           const card = snaps[i]!;
           if (!card.exists || snaps[ids.length + i]!.exists) return;
           const doc = card.data() as SchedulableDoc;
-          const entry = scheduleEntry(uid, id, doc, profile.defaults, profile.zone, null, now);
+          const student = { ...profile, devices: devicesOf(marker!) };
+          const entry = scheduleEntry(uid, id, doc, student, null, now);
           if (!entry) return;
           writeEntry(tx, db, uid, id, entry);
           created++;
@@ -95,12 +138,13 @@ async function migrateStudent(
     if (ids.length < cardsPerPage) break;
     after = ids.at(-1)!;
   }
+  report.deviceCopies += await refreshScheduledDevices(db, uid);
   if (!(await readBoardStamp(db, uid)) && (await startBoardStamp(db, uid))) report.stamps++;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const r = await buildReminderSchedule(getServices().db);
   console.log(
-    `Read ${r.scanned} assignments of ${r.students} students; created ${r.entries} reminder schedule entries and ${r.stamps} board stamps.`,
+    `Read ${r.scanned} assignments of ${r.students} students; created ${r.entries} reminder schedule entries and ${r.stamps} board stamps; wrote ${r.deviceLists} device lists and copied them onto ${r.deviceCopies} entries.`,
   );
 }

@@ -53,12 +53,22 @@ async function notificationTokens(uid: string, assignment: Assignment) {
   await dispatchReminders({
     store: {
       ...store,
-      // This student's entries only, left where they are (a dry run).
-      due: async (now, limit) => (await store.due(now, limit)).filter((e) => e.uid === uid),
+      // This student's entries only, sent to a device that exists only here, and left where
+      // they are (a dry run).
+      due: async (now, limit) =>
+        (await store.due(now, limit))
+          .filter((e) => e.uid === uid)
+          .map((e) => ({
+            ...e,
+            devices: [
+              {
+                id: 'test-device',
+                endpoint: 'https://push.invalid/x',
+                keys: { p256dh: '', auth: '' },
+              },
+            ],
+          })),
       advance: async () => {},
-      devices: async () => [
-        { id: 'test-device', endpoint: 'https://push.invalid/x', keys: { p256dh: '', auth: '' } },
-      ],
       claim: async () => true,
       release: async () => {},
       removeDevice: async () => {},

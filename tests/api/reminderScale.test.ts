@@ -9,9 +9,10 @@ import { admin } from '../support/firestore.ts';
 import { countReads } from '../support/readCounter.ts';
 
 /**
- * What one minute's reminder run costs when nothing is due: it must not grow with the
- * students who have a device. Students are stored the way the API stores them (its own
- * assignment and device code), each with assignments due in 2031 and one push device.
+ * What one minute's reminder run costs: with nothing due it must not grow with the students
+ * who have a device, and with reminders due it reads those entries and a few documents more,
+ * whatever the number of students they belong to. Students are stored the way the API stores
+ * them (its own assignment and device code), each with one push device.
  */
 const { db } = admin();
 const counter = countReads(db);
@@ -20,12 +21,17 @@ afterAll(() => counter.stop());
 const run = Date.now().toString(36);
 let seeded = 0;
 
-async function seedStudents(count: number, assignmentsEach: number) {
+async function seedStudents(
+  count: number,
+  assignmentsEach: number,
+  dueDate = (i: number) => `2031-0${1 + (i % 9)}-10T09:00:00`,
+  zone = 'Europe/Berlin',
+): Promise<string[]> {
   const now = new Date();
-  await Promise.all(
+  return Promise.all(
     Array.from({ length: count }, async () => {
       const uid = `scale-${run}-${seeded++}`;
-      await db.collection('users').doc(uid).set({ id: uid, time_zone: 'Europe/Berlin' });
+      await db.collection('users').doc(uid).set({ id: uid, time_zone: zone });
       await saveSubscription(
         db,
         uid,
@@ -37,13 +43,9 @@ async function seedStudents(count: number, assignmentsEach: number) {
         now,
       );
       for (let i = 0; i < assignmentsEach; i++) {
-        await createAssignment(
-          db,
-          uid,
-          { title: `Task ${i}`, due_date: `2031-0${1 + (i % 9)}-10T09:00:00` },
-          now,
-        );
+        await createAssignment(db, uid, { title: `Task ${i}`, due_date: dueDate(i) }, now);
       }
+      return uid;
     }),
   );
 }
@@ -76,5 +78,57 @@ describe('a reminder minute with nothing due', () => {
     console.log(`[reminder scale] documents read: ${small} with 20+ students, ${large} with 60+`);
     expect(large).toBeLessThanOrEqual(2);
     expect(large).toBe(small);
+  });
+});
+
+describe('a reminder minute with reminders due', () => {
+  /**
+   * One run at `now` for these students only: the query still returns (and is billed for)
+   * whatever else in the stack is due by then, so reads are compared with what it returned, and
+   * other suites' entries are neither claimed nor moved on.
+   */
+  async function readsOfDueRun(students: string[], now: Date) {
+    const mine = new Set(students);
+    const store = firestoreReminderStore(db);
+    let returned = 0;
+    const sentTo = new Set<string>();
+    counter.reset();
+    await dispatchReminders({
+      store: {
+        ...store,
+        due: async (at, limit) => {
+          const all = await store.due(at, limit);
+          returned = all.length;
+          return all.filter((e) => mine.has(e.uid));
+        },
+      },
+      send: async (device) => {
+        sentTo.add(device.endpoint);
+        return 'sent';
+      },
+      now,
+      tokenKey: actionKey(LOCAL_VAPID_KEYS.privateKey),
+    });
+    return { reads: counter.reads, returned, sent: sentTo.size, paths: counter.paths };
+  }
+
+  it('reads the entries due and at most 5 documents more, for 10 students as for 30', async () => {
+    // Each card is due 61 minutes after the next whole minute, in UTC, so its 60-minute
+    // reminder fires at a minute nothing else stored is due at (others are due in 2031 or
+    // were written for other instants), and a run one second later sends it.
+    const minute = Math.ceil(Date.now() / 60_000) * 60_000 + 60_000;
+    const due = new Date(minute + 60 * 60_000).toISOString().slice(0, 19);
+    const fireAt = new Date(minute + 1000);
+    const small = await seedStudents(10, 1, () => due, 'UTC');
+    const first = await readsOfDueRun(small, fireAt);
+    expect(first.sent).toBe(10);
+    const large = await seedStudents(30, 1, () => due, 'UTC');
+    const second = await readsOfDueRun(large, fireAt);
+    expect(second.sent).toBe(30);
+    console.log(
+      `[reminder scale] due run: ${first.reads} documents read for ${first.returned} entries due (10 students), ${second.reads} for ${second.returned} (30 students)`,
+    );
+    expect(first.reads, first.paths.join('\n')).toBeLessThanOrEqual(first.returned + 5);
+    expect(second.reads, second.paths.join('\n')).toBeLessThanOrEqual(second.returned + 5);
   });
 });

@@ -3,12 +3,19 @@ import { describe, expect, inject, it } from 'vitest';
 import { writePaths } from '../../functions/src/assignments/store.ts';
 import { recordFocusEvent } from '../../functions/src/focus/sessions.ts';
 import { actionKey, signActionToken } from '../../functions/src/reminders/actionToken.ts';
+import { dispatchReminders } from '../../functions/src/reminders/dispatcher.ts';
+import {
+  readDevicesForBatch,
+  refreshIfDevicesChanged,
+} from '../../functions/src/reminders/schedule.ts';
+import { firestoreReminderStore } from '../../functions/src/reminders/store.ts';
 import { LOCAL_VAPID_KEYS } from '../../scripts/stack/config.ts';
 import { utc, startOfUtcDay } from '../../scripts/standins/lms-fixtures.ts';
 import { call, studentApi, type As } from '../support/api.ts';
 import { createTestUser } from '../support/auth.ts';
 import { friday } from '../support/dates.ts';
 import { admin } from '../support/firestore.ts';
+import { testDevice, type TestDevice } from '../support/push.ts';
 
 /**
  * The stored reminder schedule (`users/{uid}/reminder_schedule/{id}`: the next instant a card's
@@ -257,6 +264,111 @@ describe('the reminder schedule follows every write that moves it', () => {
     expect(await scheduled(uid, card.id)).toBeNull();
     const left = await db.collection(`users/${uid}/reminder_schedule`).get();
     expect(left.size).toBe(0);
+  });
+});
+
+describe('the devices copied onto a student’s schedule', () => {
+  /** The endpoints each of the student's entries would send to, by card. */
+  async function copies(uid: string): Promise<Record<string, string[]>> {
+    const snap = await db.collection(`users/${uid}/reminder_schedule`).get();
+    return Object.fromEntries(
+      snap.docs.map((d) => [
+        d.id,
+        ((d.get('devices') as { endpoint: string }[]) ?? []).map((c) => c.endpoint).sort(),
+      ]),
+    );
+  }
+  const everywhere = (ids: string[], endpoints: string[]) =>
+    Object.fromEntries(ids.map((id) => [id, [...endpoints].sort()]));
+
+  async function subscribe(as: As, device: TestDevice): Promise<string> {
+    const res = await as('POST', '/api/push/subscriptions', {
+      subscription: { endpoint: device.endpoint, keys: device.keys },
+      device_name: 'Phone',
+    });
+    expect(res.status, res.text).toBe(201);
+    return String(res.body.id);
+  }
+
+  it('follow subscribe, unsubscribe and a device the push service no longer knows', async () => {
+    const { uid, as } = await student();
+    const a = await create(as, { title: 'Essay', due_date: '2031-03-10T09:00:00' });
+    const b = await create(as, { title: 'Lab', due_date: '2031-03-12T09:00:00' });
+    expect(await copies(uid)).toEqual(everywhere([a.id, b.id], []));
+
+    const phone = testDevice();
+    const laptop = testDevice('/gone');
+    const phoneId = await subscribe(as, phone);
+    expect(await copies(uid)).toEqual(everywhere([a.id, b.id], [phone.endpoint]));
+    await subscribe(as, laptop);
+    const c = await create(as, { title: 'Poster', due_date: '2031-03-14T09:00:00' });
+    const both = [phone.endpoint, laptop.endpoint];
+    expect(await copies(uid)).toEqual(everywhere([a.id, b.id, c.id], both));
+    // A card's later write copies the list again (here: a new due date).
+    await patch(as, { id: a.id, due_date: '2031-03-13T09:00:00' });
+    expect(await copies(uid)).toEqual(everywhere([a.id, b.id, c.id], both));
+
+    const removed = await as('DELETE', `/api/push/subscriptions/${phoneId}`);
+    expect(removed.status, removed.text).toBe(200);
+    expect(await copies(uid)).toEqual(everywhere([a.id, b.id, c.id], [laptop.endpoint]));
+
+    // A stale copy (as a race would leave it) still names the phone; its push service answers
+    // 410 like the laptop's, so both are removed and every copy follows.
+    await db.doc(`users/${uid}/reminder_schedule/${b.id}`).update({
+      devices: [
+        { id: phoneId, endpoint: phone.endpoint, keys: phone.keys },
+        ...((await db.doc(`push_users/${uid}`).get()).get('devices') as unknown[]),
+      ],
+    });
+    const store = firestoreReminderStore(db);
+    const sentTo: string[] = [];
+    const report = await dispatchReminders({
+      store: {
+        ...store,
+        due: async (now, limit) => (await store.due(now, limit)).filter((e) => e.uid === uid),
+      },
+      send: async (device) => (sentTo.push(device.endpoint), 'gone'),
+      // The day-before reminder of the Lab (UTC).
+      now: new Date('2031-03-11T09:00:30Z'),
+      tokenKey: actionKey(LOCAL_VAPID_KEYS.privateKey),
+    });
+    expect(sentTo.sort()).toEqual(both.sort());
+    expect(report.removedDevices).toBe(2);
+    expect((await as('GET', '/api/push/subscriptions')).body).toEqual([]);
+    expect((await db.doc(`push_users/${uid}`).get()).exists).toBe(false);
+    const after = await copies(uid);
+    for (const id of [a.id, b.id, c.id]) expect(after[id], id).toEqual([]);
+  });
+
+  it('end as the newest list when device changes and card writes run at once', async () => {
+    const { uid, as } = await student();
+    const devices = [testDevice(), testDevice(), testDevice()];
+    const [, , , ...cards] = await Promise.all([
+      ...devices.map((d) => subscribe(as, d)),
+      ...Array.from({ length: 8 }, (_, i) =>
+        create(as, { title: `Card ${i}`, due_date: `2031-04-${10 + i}T09:00:00` }),
+      ),
+    ]);
+    const ids = (cards as Card[]).map((c) => c.id);
+    expect(await copies(uid)).toEqual(
+      everywhere(
+        ids,
+        devices.map((d) => d.endpoint),
+      ),
+    );
+  });
+
+  it('a batch that read the list before a device change is copied again after it', async () => {
+    const { uid, as } = await student();
+    const card = await create(as, { title: 'Essay', due_date: '2031-03-10T09:00:00' });
+    // A school feed's sync reads the list outside a transaction, then writes in batches.
+    const read = await readDevicesForBatch(db, uid);
+    const phone = testDevice();
+    await subscribe(as, phone);
+    await db.doc(`users/${uid}/reminder_schedule/${card.id}`).update({ devices: read.devices });
+    expect(await copies(uid)).toEqual(everywhere([card.id], []));
+    await refreshIfDevicesChanged(db, uid, read.readAt);
+    expect(await copies(uid)).toEqual(everywhere([card.id], [phone.endpoint]));
   });
 });
 

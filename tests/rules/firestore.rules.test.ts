@@ -21,6 +21,14 @@ describe.runIf(fullMode)('firestore.rules', () => {
     await setDoc(doc(db, 'users/alice/files/f1'), { name: 'x.pdf' });
     await setDoc(doc(db, 'users/alice/private/google'), { refresh_token: 'secret' });
     await setDoc(doc(db, 'consent_logs/c1'), { uid: 'alice' });
+    // Push keys: the devices, their list and the copies on reminder schedule entries.
+    const device = { id: 'd1', endpoint: 'https://push.example/d1', keys: { auth: 'secret' } };
+    await setDoc(doc(db, 'users/alice/push_subscriptions/d1'), device);
+    await setDoc(doc(db, 'push_users/alice'), { uid: 'alice', devices: [device] });
+    await setDoc(doc(db, 'users/alice/reminder_schedule/a1'), {
+      title: 'Essay',
+      devices: [device],
+    });
   });
 
   const alice = () => rules.as('alice').firestore();
@@ -54,10 +62,18 @@ describe.runIf(fullMode)('firestore.rules', () => {
   });
 
   it('keeps server-only data from every client, the owner included', async () => {
-    for (const path of ['users/alice/private/google', 'consent_logs/c1']) {
+    for (const path of [
+      'users/alice/private/google',
+      'consent_logs/c1',
+      'users/alice/push_subscriptions/d1',
+      'push_users/alice',
+      'users/alice/reminder_schedule/a1',
+    ]) {
       await assertFails(getDoc(doc(alice(), path)));
       await assertFails(getDoc(doc(bob(), path)));
       await assertFails(setDoc(doc(alice(), path), { x: 1 }));
     }
+    await assertFails(getDocs(collection(alice(), 'users/alice/reminder_schedule')));
+    await assertFails(getDocs(collection(alice(), 'users/alice/push_subscriptions')));
   });
 });

@@ -10,7 +10,9 @@ import { assignmentsOf } from '../assignments/store.ts';
 import { touchBoard } from '../board/stamp.ts';
 import {
   profileReminders,
+  readDevicesForBatch,
   readSnoozes,
+  refreshIfDevicesChanged,
   reschedulerFrom,
   type Rescheduler,
 } from '../reminders/schedule.ts';
@@ -178,13 +180,15 @@ async function applyFeed(
   };
   const col = assignmentsOf(db, feed.uid);
   // The schedule entries of the cards it adds or moves go in the same batches (with the
-  // student's defaults, and snoozes kept).
-  const [snap, profile, snoozes] = await Promise.all([
+  // student's defaults and devices, and snoozes kept).
+  const [snap, profile, snoozes, devices] = await Promise.all([
     col.get(),
     profileRef(db, feed.uid).get(),
     readSnoozes(db, feed.uid),
+    readDevicesForBatch(db, feed.uid),
   ]);
-  const schedule = reschedulerFrom(db, feed.uid, { ...profileReminders(profile), zone }, snoozes);
+  const student = { ...profileReminders(profile), zone, devices: devices.devices };
+  const schedule = reschedulerFrom(db, feed.uid, student, snoozes);
   const existing = new Map(snap.docs.map((d) => [d.id, d]));
   const newColumn: PlacedCard[] = snap.docs
     .map((d) => ({ id: d.id, ...(d.data() as ImportedDoc & { due_date?: string }) }))
@@ -268,7 +272,13 @@ async function applyFeed(
     });
   }
 
-  await writeInRounds(db, feed.uid, writes, started + budgetMs, () => ({ counts, changes }));
+  try {
+    await writeInRounds(db, feed.uid, writes, started + budgetMs, () => ({ counts, changes }));
+  } finally {
+    // The batches read no device list in a transaction: a device change that came between
+    // may have missed the entries they wrote, so the list is copied again then.
+    if (writes.length > 0) await refreshIfDevicesChanged(db, feed.uid, devices.readAt);
+  }
   return { counts, changes };
 }
 

@@ -1,11 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { PushDevice } from '@brainboard/domain';
 import type { Firestore } from 'firebase-admin/firestore';
+import { refreshScheduledDevices } from '../reminders/schedule.ts';
+import { pushUsers, type DeviceCopy } from './deviceList.ts';
 
 /**
  * `users/{uid}/push_subscriptions/{id}`: one per device, the id derived from the endpoint so
- * subscribing the same device again replaces its entry. `push_users/{uid}` lists the students
- * with at least one device, which is where the reminder dispatcher starts.
+ * subscribing the same device again replaces its entry. `push_users/{uid}` exists while the
+ * student has a device and holds `devices`: what sending needs of each (id, endpoint, keys),
+ * the list every reminder schedule entry copies (docs/decisions/0017-reminder-schedule.md).
+ * Both are server-only (firestore.rules).
  */
 export interface StoredSubscription {
   endpoint: string;
@@ -18,7 +22,6 @@ export const MAX_DEVICES = 10;
 
 export const subscriptionsOf = (db: Firestore, uid: string) =>
   db.collection('users').doc(uid).collection('push_subscriptions');
-export const pushUsers = (db: Firestore) => db.collection('push_users');
 
 const subscriptionId = (endpoint: string) =>
   createHash('sha256').update(endpoint).digest('hex').slice(0, 40);
@@ -41,6 +44,12 @@ export async function readSubscriptions(
   return snap.docs.map((d) => ({ id: d.id, ...(d.data() as StoredSubscription) }));
 }
 
+const copyOf = (id: string, s: Pick<StoredSubscription, 'endpoint' | 'keys'>): DeviceCopy => ({
+  id,
+  endpoint: s.endpoint,
+  keys: { p256dh: s.keys.p256dh, auth: s.keys.auth },
+});
+
 /**
  * Stores (or refreshes) a device, unless the student already has `max` others: answers its id,
  * or null when the list is full. One transaction reads the list and writes the device, and
@@ -57,24 +66,39 @@ export async function saveSubscription(
 ): Promise<string | null> {
   const id = subscriptionId(sub.endpoint);
   const marker = pushUsers(db).doc(uid);
-  return db.runTransaction(async (tx) => {
+  const saved = await db.runTransaction(async (tx) => {
     await tx.get(marker);
     const devices = await tx.get(subscriptionsOf(db, uid));
     if (devices.size >= max && !devices.docs.some((d) => d.id === id)) return null;
     tx.set(subscriptionsOf(db, uid).doc(id), { ...sub, created_at: now.toISOString() });
-    tx.set(marker, { uid, updated_at: now.toISOString() });
+    const others = devices.docs
+      .filter((d) => d.id !== id)
+      .map((d) => copyOf(d.id, d.data() as StoredSubscription));
+    tx.set(marker, {
+      uid,
+      updated_at: now.toISOString(),
+      devices: [...others, copyOf(id, sub)],
+    });
     return id;
   });
+  if (saved) await refreshScheduledDevices(db, uid);
+  return saved;
 }
 
-/** Removes a device; the student leaves the dispatcher's list with their last one. */
+/**
+ * Removes a device (and its copies in the schedule); `push_users/{uid}` goes with the last one.
+ */
 export async function removeSubscription(db: Firestore, uid: string, id: string): Promise<void> {
   const marker = pushUsers(db).doc(uid);
   await db.runTransaction(async (tx) => {
     await tx.get(marker);
     const devices = await tx.get(subscriptionsOf(db, uid));
     tx.delete(subscriptionsOf(db, uid).doc(id));
-    if (devices.docs.every((d) => d.id === id)) tx.delete(marker);
-    else tx.set(marker, { uid, updated_at: new Date().toISOString() });
+    const left = devices.docs
+      .filter((d) => d.id !== id)
+      .map((d) => copyOf(d.id, d.data() as StoredSubscription));
+    if (left.length === 0) tx.delete(marker);
+    else tx.set(marker, { uid, updated_at: new Date().toISOString(), devices: left });
   });
+  await refreshScheduledDevices(db, uid);
 }

@@ -50,6 +50,7 @@ function memoryStore(
       snoozeAt: plan.snooze_at,
       fireAt: fire.at,
       fireKey: fire.key,
+      devices,
     });
   }
   const store: ReminderStore = {
@@ -58,8 +59,8 @@ function memoryStore(
         .filter((e) => e.fireAt.getTime() <= now.getTime())
         .sort((a, b) => a.fireAt.getTime() - b.fireAt.getTime())
         .slice(0, limit)
-        .map((e) => ({ ...e })),
-    devices: async () => devices.filter((d) => !removed.includes(d.id)),
+        // A removed device's copies are gone from the entries, as the write paths keep them.
+        .map((e) => ({ ...e, devices: e.devices.filter((d) => !removed.includes(d.id)) })),
     async claim(_uid, id, record) {
       // Yield first, so two concurrent runs interleave their reads and claims.
       await new Promise((r) => setTimeout(r, Math.random() * 5));
@@ -265,18 +266,41 @@ describe('the reminder dispatcher', () => {
     expect(sent.map((s) => s.payload.title)).toEqual(['Essay · due in 1 hour (10:00 AM)']);
   });
 
-  it('does not send a reminder missed by more than the lookback, and reads no devices for it', async () => {
+  it('does not send a reminder missed by more than the lookback', async () => {
     const { store, entries } = memoryStore([{ ...essay, reminders: [120, 60] }], [device('d1')]);
-    let deviceReads = 0;
     const { send, sent } = recordingSender();
-    await dispatchReminders({
-      store: { ...store, devices: async (uid) => (deviceReads++, store.devices(uid)) },
+    await dispatchReminders({ store, send, now: at('2026-06-01T06:30:00Z'), tokenKey: key });
+    expect(sent).toHaveLength(0);
+    expect(entries.get('a1')?.fireKey).toBe('2026-06-01T10:00:00|60');
+  });
+
+  it("sends to the devices copied onto the entry, and removes a gone one once, after the student's entries moved on", async () => {
+    const lab = { ...essay, id: 'a2', title: 'Lab' };
+    const { store, removed, entries } = memoryStore([essay, lab], [device('gone'), device('d1')]);
+    const order: string[] = [];
+    const { send, sent } = recordingSender((endpoint) =>
+      endpoint.endsWith('gone') ? 'gone' : 'sent',
+    );
+    const report = await dispatchReminders({
+      store: {
+        ...store,
+        advance: async (...args) => (
+          order.push(`advance ${args[0].assignmentId}`),
+          store.advance(...args)
+        ),
+        removeDevice: async (...args) => (
+          order.push(`remove ${args[1]}`),
+          store.removeDevice(...args)
+        ),
+      },
       send,
-      now: at('2026-06-01T06:30:00Z'),
+      now: at('2026-06-01T07:00:30Z'),
       tokenKey: key,
     });
-    expect(sent).toHaveLength(0);
-    expect(deviceReads).toBe(0);
-    expect(entries.get('a1')?.fireKey).toBe('2026-06-01T10:00:00|60');
+    expect(sent.map((s) => s.endpoint)).toEqual([device('d1').endpoint, device('d1').endpoint]);
+    expect(report).toMatchObject({ sent: 2, removedDevices: 1 });
+    expect(removed).toEqual(['gone']);
+    expect(order).toEqual(['advance a1', 'advance a2', 'remove gone']);
+    expect(entries.get('a1')).toBeUndefined();
   });
 });

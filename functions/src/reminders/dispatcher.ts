@@ -10,15 +10,15 @@ import {
   type ReminderMessage,
 } from '@brainboard/domain';
 import type { PushSender } from '../push/send.ts';
-import type { StoredSubscription } from '../push/subscriptions.ts';
+import type { DeviceCopy } from '../push/deviceList.ts';
 import { ACTION_TOKEN_TTL_MS, REMINDER_ACTIONS, signActionToken } from './actionToken.ts';
 
 /**
  * Sends what is due: each stored reminder whose instant has come (the schedule, kept by every
  * write that moves a reminder: docs/decisions/0017-reminder-schedule.md), to each of its
  * student's devices, exactly once, then moves its entry on to the assignment's next reminder.
- * A run reads the entries due and the devices of their students, nothing else, so its cost
- * follows what is due, not how many students there are.
+ * A run reads the entries due and nothing else (each carries a copy of its student's devices),
+ * so its cost follows what is due, not how many students there are.
  *
  * Each delivery (assignment, due date, reminder time, device) is claimed by creating a record
  * whose id is derived from those four: creation fails when the record exists, so of two
@@ -48,9 +48,11 @@ export interface ScheduledReminder {
   snoozeAt: Date | null;
   fireAt: Date;
   fireKey: string;
+  /** The student's devices, as copied onto the entry. */
+  devices: Device[];
 }
 
-export type Device = Pick<StoredSubscription, 'endpoint' | 'keys'> & { id: string };
+export type Device = DeviceCopy;
 
 export interface DeliveryRecord {
   assignment_id: string;
@@ -66,7 +68,6 @@ export interface DeliveryRecord {
 export interface ReminderStore {
   /** Entries whose reminder is at or before `now`, earliest first, at most `limit`. */
   due(now: Date, limit: number): Promise<ScheduledReminder[]>;
-  devices(uid: string): Promise<Device[]>;
   /** Creates the delivery record; false when it already exists. */
   claim(uid: string, deliveryId: string, record: DeliveryRecord): Promise<boolean>;
   /** Gives a claim back after a send that may be retried. */
@@ -155,14 +156,18 @@ export async function dispatchReminders(options: DispatchOptions): Promise<Dispa
   return report;
 
   async function dispatchForStudent(uid: string, own: ScheduledReminder[]): Promise<void> {
-    // Devices only for a reminder still to send (one missed past the lookback is not sent).
-    const devices = own.some((e) => e.fireAt.getTime() > since) ? await store.devices(uid) : [];
     const gone = new Set<string>();
-    for (const entry of own) await fireEntry(entry, devices, gone);
+    for (const entry of own) await fireEntry(entry, gone);
+    // Removed after the entries moved on: a removal copies the new device list onto them,
+    // which would stop a move that came after it (its precondition).
+    for (const id of gone) {
+      await store.removeDevice(uid, id);
+      report.removedDevices += 1;
+    }
   }
 
   /** Sends the entry's reminders that are due, then moves it on (or leaves it to retry). */
-  async function fireEntry(entry: ScheduledReminder, devices: Device[], gone: Set<string>) {
+  async function fireEntry(entry: ScheduledReminder, gone: Set<string>) {
     let snoozeAt = entry.snoozeAt;
     const plan = () => ({ ...entry, snooze_at: snoozeAt });
     let firing: ReminderFiring | null = { at: entry.fireAt, key: entry.fireKey };
@@ -173,7 +178,7 @@ export async function dispatchReminders(options: DispatchOptions): Promise<Dispa
         firing = nextFiring(plan(), new Date(since));
         continue;
       }
-      const outcome = await deliver(entry, firing, devices, gone);
+      const outcome = await deliver(entry, firing, gone);
       const lastChance = firing.at.getTime() <= since + 60_000;
       const claimOpen = outcome.skipped && now.getTime() - firing.at.getTime() < CLAIM_SETTLED_MS;
       // Stay: a failed send is tried again next minute; another run's claim may still fail.
@@ -188,14 +193,13 @@ export async function dispatchReminders(options: DispatchOptions): Promise<Dispa
   async function deliver(
     entry: ScheduledReminder,
     firing: ReminderFiring,
-    devices: Device[],
     gone: Set<string>,
   ): Promise<{ failed: boolean; skipped: boolean }> {
     const { uid, assignmentId } = entry;
     const key = `${assignmentId}|${firing.key}`;
     let failed = false;
     let skipped = false;
-    for (const device of devices) {
+    for (const device of entry.devices) {
       if (gone.has(device.id)) continue;
       const id = deliveryId(uid, key, device.id);
       const claimed = await store.claim(uid, id, {
@@ -212,11 +216,8 @@ export async function dispatchReminders(options: DispatchOptions): Promise<Dispa
       }
       const outcome = await send(device, reminderPayload(entry, now, tokenKey));
       if (outcome === 'sent') report.sent += 1;
-      else if (outcome === 'gone') {
-        gone.add(device.id);
-        await store.removeDevice(uid, device.id);
-        report.removedDevices += 1;
-      } else {
+      else if (outcome === 'gone') gone.add(device.id);
+      else {
         await store.release(uid, id);
         report.failed += 1;
         failed = true;

@@ -1,5 +1,6 @@
 import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
-import { readSubscriptions, removeSubscription } from '../push/subscriptions.ts';
+import type { DeviceCopy } from '../push/deviceList.ts';
+import { removeSubscription } from '../push/subscriptions.ts';
 import type { ReminderStore, ScheduledReminder } from './dispatcher.ts';
 import type { ScheduleEntry } from './schedule.ts';
 
@@ -23,6 +24,16 @@ export function isAlreadyExists(err: unknown): boolean {
 const NOT_FOUND = 5;
 const FAILED_PRECONDITION = 9;
 
+const isDevice = (d: unknown): d is DeviceCopy => {
+  const c = d as Partial<DeviceCopy> | null;
+  return (
+    typeof c?.id === 'string' &&
+    typeof c.endpoint === 'string' &&
+    typeof c.keys?.p256dh === 'string' &&
+    typeof c.keys.auth === 'string'
+  );
+};
+
 /** A stored entry as the dispatcher takes it; null for one that is not a student's. */
 function scheduledFrom(snap: DocumentSnapshot): ScheduledReminder | null {
   const owner = snap.ref.parent.parent;
@@ -40,12 +51,14 @@ function scheduledFrom(snap: DocumentSnapshot): ScheduledReminder | null {
     snoozeAt: e.snooze_at instanceof Timestamp ? e.snooze_at.toDate() : null,
     fireAt: e.fire_at.toDate(),
     fireKey: e.fire_key,
+    devices: Array.isArray(e.devices) ? e.devices.filter(isDevice) : [],
   };
 }
 
 /**
  * The dispatcher's data in Firestore: one collection-group query over the schedule for what
- * is due (indexed on `fire_at`, firestore.indexes.json); a claim is a `create()`, which fails if
+ * is due (indexed on `fire_at`, firestore.indexes.json), each entry with its copy of the
+ * student's devices, so nothing else is read; a claim is a `create()`, which fails if
  * it exists; moving an entry on is an update with a precondition on the entry's last update,
  * so a student's write that came between wins and nothing is read again.
  */
@@ -66,7 +79,6 @@ export function firestoreReminderStore(db: Firestore): ReminderStore {
         return [entry];
       });
     },
-    devices: (uid) => readSubscriptions(db, uid),
     async claim(uid, id, record) {
       try {
         await deliveriesOf(db, uid).doc(id).create(record);

@@ -3,7 +3,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { deleteGoogleGrant } from '../auth/grant.ts';
 import { deleteUserFiles } from '../files/records.ts';
 import { deleteFeed } from '../calendarFeed/store.ts';
-import { pushUsers } from '../push/subscriptions.ts';
+import { pushUsers } from '../push/deviceList.ts';
 import { DELETING_FIELD } from './liveAccount.ts';
 import { profileRef } from './profile.ts';
 
