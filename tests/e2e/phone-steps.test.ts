@@ -358,6 +358,9 @@ describe.runIf(browserAvailable('steps on a phone browser test'))(
       const off = saved(page, 'PATCH', `/api/user/${student.id}`);
       await ai.getByRole('button', { name: 'Save Settings' }).click();
       expect((await off).status()).toBe(200);
+      // Escape once the app has taken the answer in (the button is enabled again in the same
+      // render that stores it), not as soon as the answer arrives.
+      await ai.getByRole('button', { name: 'Save Settings', disabled: false }).waitFor();
       await page.keyboard.press('Escape');
       await settings.waitFor({ state: 'detached' });
       expect(await ask.count()).toBe(0);
@@ -391,9 +394,7 @@ describe.runIf(browserAvailable('steps on a phone browser test'))(
       const on = saved(page, 'PATCH', `/api/user/${student.id}`);
       await ai.getByRole('button', { name: 'Save Settings' }).click();
       expect((await on).status()).toBe(200);
-      // The answer has been taken in once the app says so; Escape before that would still
-      // find the unsaved choice.
-      await page.getByText('Settings saved').first().waitFor();
+      await ai.getByRole('button', { name: 'Save Settings', disabled: false }).waitFor();
       await page.keyboard.press('Escape');
       await settings.waitFor({ state: 'detached' });
       expect(await ask.count()).toBe(0);

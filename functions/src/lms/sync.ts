@@ -276,8 +276,15 @@ async function applyFeed(
     await writeInRounds(db, feed.uid, writes, started + budgetMs, () => ({ counts, changes }));
   } finally {
     // The batches read no device list in a transaction: a device change that came between
-    // may have missed the entries they wrote, so the list is copied again then.
-    if (writes.length > 0) await refreshIfDevicesChanged(db, feed.uid, devices.readAt);
+    // may have missed the entries they wrote, so the list is copied again then. Within the
+    // database deadline, and never in place of the import's own answer: when the database has
+    // stopped answering, the entries keep the list they were written with until the next device
+    // change, or the next write of their card.
+    if (writes.length > 0) {
+      await answered(refreshIfDevicesChanged(db, feed.uid, devices.readAt)).catch((err: unknown) =>
+        console.error(`Copying the devices of ${feed.uid} again failed`, err),
+      );
+    }
   }
   return { counts, changes };
 }
