@@ -2,6 +2,7 @@
  * Scale: what the work the server does on its own costs as the school grows (docs/scale.md).
  *
  *   npx tsx bench/scale.ts [--students 10000] [--feeds 2000] [--feed-hours 48] [--seed clone|api]
+ *                          [--port <its lite Firestore's port, default 8093 + the port offset>]
  *   npx tsx bench/scale.ts --quick      (500 students, 12 feeds over 4 hours: what npm test runs)
  *
  * On a lite Firestore of its own (counting every document read and written, see
@@ -66,8 +67,9 @@ async function scale(args: {
   feeds: number;
   feedHours: number;
   seed: SeedMode;
+  port: number;
 }): Promise<void> {
-  const firestore = await startCountingFirestore(FIRESTORE_PORT);
+  const firestore = await startCountingFirestore(args.port);
   process.env.FIRESTORE_EMULATOR_HOST = firestore.host;
   process.env.GCLOUD_PROJECT = PROJECT_ID;
   // Loaded now: the Admin SDK reads the emulator's address when the services start.
@@ -215,6 +217,7 @@ function argsFrom(argv: string[]) {
       feeds: { type: 'string' },
       'feed-hours': { type: 'string' },
       seed: { type: 'string', default: 'clone' },
+      port: { type: 'string' },
     },
   });
   const quick = values.quick || process.env.BENCH_QUICK === '1';
@@ -231,6 +234,7 @@ function argsFrom(argv: string[]) {
     feeds: number(values.feeds, quick ? 12 : 2000),
     feedHours: number(values['feed-hours'], quick ? 4 : 48),
     seed: values.seed as SeedMode,
+    port: number(values.port, FIRESTORE_PORT),
   };
 }
 
