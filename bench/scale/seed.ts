@@ -36,10 +36,13 @@ const ZONES = [
 /** Template students per time zone (each with its own assignment mix). */
 const VARIANTS = 2;
 export const ASSIGNMENTS_PER_STUDENT = 30;
-/** Seeding work in flight at once. */
-const IN_FLIGHT = 48;
+/**
+ * Seeding work in flight at once. More gains nothing: the lite Firestore runs one transaction
+ * at a time, and a long queue for it would pass the API's own 5 s Firestore deadline.
+ */
+const IN_FLIGHT = 16;
 /** Writes per batch when copying. */
-const BATCH_WRITES = 400;
+const BATCH_WRITES = 100;
 
 export type SeedMode = 'clone' | 'api';
 
@@ -189,6 +192,21 @@ async function allDocuments(db: Firestore): Promise<{ path: string; data: Docume
   return out;
 }
 
+/**
+ * Runs a copy step again when it fails: on a busy machine a batch can pass the API's own
+ * Firestore deadline. The copy's writes are sets, so a batch that landed late and is
+ * written again changes nothing.
+ */
+async function withRetries(step: () => Promise<void>, attempts = 5): Promise<void> {
+  for (let i = 1; ; i++) {
+    try {
+      return await step();
+    } catch (err) {
+      if (i >= attempts) throw err;
+    }
+  }
+}
+
 /** `value` with every occurrence of `from` in its strings (keys too) replaced by `to`. */
 function renamed(value: unknown, from: string, to: string): unknown {
   if (typeof value === 'string') return value.replaceAll(from, to);
@@ -227,13 +245,15 @@ async function copyTemplate(
       data: renamed(d.data, template, uid) as DocumentData,
     })),
   );
-  await inParallel(Math.ceil(writes.length / BATCH_WRITES), async (b) => {
-    const batch = db.batch();
-    for (const w of writes.slice(b * BATCH_WRITES, (b + 1) * BATCH_WRITES)) {
-      batch.create(db.doc(w.path), w.data);
-    }
-    await batch.commit();
-  });
+  await inParallel(Math.ceil(writes.length / BATCH_WRITES), (b) =>
+    withRetries(async () => {
+      const batch = db.batch();
+      for (const w of writes.slice(b * BATCH_WRITES, (b + 1) * BATCH_WRITES)) {
+        batch.set(db.doc(w.path), w.data);
+      }
+      await batch.commit();
+    }),
+  );
 }
 
 /**
@@ -283,20 +303,25 @@ export async function seedStudents(db: Firestore, plan: SeedPlan): Promise<Seede
     }
     // The templates themselves leave: they are no students.
     const own = templates.flatMap((tpl) => documentsOf(all, tpl.id));
-    await inParallel(Math.ceil(own.length / BATCH_WRITES), async (b) => {
-      const batch = db.batch();
-      for (const d of own.slice(b * BATCH_WRITES, (b + 1) * BATCH_WRITES)) {
-        batch.delete(db.doc(d.path));
-      }
-      await batch.commit();
-    });
+    await inParallel(Math.ceil(own.length / BATCH_WRITES), (b) =>
+      withRetries(async () => {
+        const batch = db.batch();
+        for (const d of own.slice(b * BATCH_WRITES, (b + 1) * BATCH_WRITES)) {
+          batch.delete(db.doc(d.path));
+        }
+        await batch.commit();
+      }),
+    );
     plan.log(
       `  ${plan.students} students copied from ${templates.length} templates in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
   }
 
   const now = new Date();
-  await inParallel(plan.students, (i) => addDevice(db, studentId(i), plan.pushBase, now));
+  // Saving a device again is harmless (its id comes from its endpoint).
+  await inParallel(plan.students, (i) =>
+    withRetries(() => addDevice(db, studentId(i), plan.pushBase, now)),
+  );
   plan.log(`  devices saved in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   const due: DueReminder[] = [];
@@ -304,18 +329,24 @@ export async function seedStudents(db: Firestore, plan: SeedPlan): Promise<Seede
     const uid = studentId(i);
     const zone = ZONES[zoneOf(i)] as string;
     const fireAt = new Date(plan.start.getTime() + (i % 3) * 60_000);
-    const { item } = await createAssignment(
-      db,
-      uid,
-      {
-        title: `Lab report ${i + 1}`,
-        due_date: wallClockIn(new Date(fireAt.getTime() + 60 * 60_000), zone),
-        status: 'in progress',
-        reminders: [60],
-      },
-      now,
-    );
-    due.push({ uid, assignmentId: item.id, endpoint: endpointOf(plan.pushBase, uid), fireAt });
+    let id = '';
+    // With the client's own id, as the web app sends it: a create sent again writes nothing.
+    await withRetries(async () => {
+      const { item } = await createAssignment(
+        db,
+        uid,
+        {
+          id: `due-reminder-${i}`,
+          title: `Lab report ${i + 1}`,
+          due_date: wallClockIn(new Date(fireAt.getTime() + 60 * 60_000), zone),
+          status: 'in progress',
+          reminders: [60],
+        },
+        now,
+      );
+      id = item.id;
+    });
+    due.push({ uid, assignmentId: id, endpoint: endpointOf(plan.pushBase, uid), fireAt });
   });
   return { uids, due, seconds: (Date.now() - started) / 1000 };
 }
