@@ -4,6 +4,10 @@
  * interval (a steady state). Then the 30-minute job runs for `hours` of simulated time and
  * every sync is real (fetch, read in the sandbox, writes). Per feed it notes how long past its
  * turn the sync that took it came; a feed still waiting at the end counts with its wait so far.
+ * Four hours (the default) is one sync interval: every feed comes due once, so a job that keeps
+ * up syncs all of them, 2,000 real syncs, which takes tens of minutes on a shared 2-core
+ * machine. A job that falls behind falls further behind the longer it runs: the wait printed
+ * is then a lower bound (docs/scale.md works out where it settles).
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import { claimFeed, feedIdFor, feedsOf, type FeedDoc } from '../../functions/src/lms/feeds.ts';
@@ -11,6 +15,7 @@ import { syncDueFeeds } from '../../functions/src/lms/schedule.ts';
 import type { SafeFetchOptions } from '../../functions/src/lms/safeFetch.ts';
 import { SYNC_EVERY_MS } from '../../functions/src/lms/sync.ts';
 import { newProfile, profileRef } from '../../functions/src/users/profile.ts';
+import { countsBetween, type DocumentCounts } from './countingFirestore.ts';
 
 /** How often the scheduled job runs (production: every 30 minutes). */
 const JOB_EVERY_MS = 30 * 60_000;
@@ -43,15 +48,23 @@ export interface FeedFigures {
   stillWaiting: number;
   seedSeconds: number;
   runSeconds: number;
+  /** Documents the runs read and wrote (not the seeding, nor the bench's own look at the feeds). */
+  runDocuments: DocumentCounts;
 }
 
 const feedOwner = (i: number) => `scale-feed-${String(i).padStart(6, '0')}`;
 
 export async function measureFeeds(
   db: Firestore,
-  options: { count: number; hours: number; lmsBase: string; log: (line: string) => void },
+  options: {
+    count: number;
+    hours: number;
+    lmsBase: string;
+    log: (line: string) => void;
+    counts: () => Promise<DocumentCounts>;
+  },
 ): Promise<FeedFigures> {
-  const { count, hours, lmsBase, log } = options;
+  const { count, hours, lmsBase, log, counts } = options;
   const fetchOptions: SafeFetchOptions = { allowedBase: lmsBase };
   const seedStarted = Date.now();
   // Simulated time starts at the next whole minute.
@@ -94,11 +107,24 @@ export async function measureFeeds(
   const runs = Math.round((hours * 3_600_000) / JOB_EVERY_MS);
   let syncs = 0;
   let failed = 0;
+  const runDocuments: DocumentCounts = {
+    reads: 0,
+    writes: 0,
+    deletes: 0,
+    queries: 0,
+    lookups: 0,
+    commits: 0,
+  };
   let waitMax = 0;
   let at = start.getTime();
   for (let r = 1; r <= runs; r++) {
     at = start.getTime() + r * JOB_EVERY_MS;
+    const before = await counts();
     failed += (await feedJob(db, fetchOptions, new Date(at))).failed;
+    const ran = countsBetween(before, await counts());
+    for (const key of Object.keys(runDocuments) as (keyof DocumentCounts)[]) {
+      runDocuments[key] += ran[key];
+    }
     const snap = await feedsOf(db).select('next_sync_at').get();
     let taken = 0;
     for (const d of snap.docs) {
@@ -130,5 +156,6 @@ export async function measureFeeds(
     stillWaiting,
     seedSeconds,
     runSeconds: (Date.now() - runStarted) / 1000,
+    runDocuments,
   };
 }
