@@ -35,7 +35,7 @@ const ZONES = [
 ];
 /** Template students per time zone (each with its own assignment mix). */
 const VARIANTS = 2;
-export const ASSIGNMENTS_PER_STUDENT = 30;
+const ASSIGNMENTS_PER_STUDENT = 30;
 /**
  * Seeding work in flight at once. More gains nothing: the lite Firestore runs one transaction
  * at a time, and a long queue for it would pass the API's own 5 s Firestore deadline.
@@ -58,7 +58,7 @@ export interface SeedPlan {
   log: (line: string) => void;
 }
 
-export interface DueReminder {
+interface DueReminder {
   uid: string;
   assignmentId: string;
   endpoint: string;
@@ -72,7 +72,7 @@ export interface Seeded {
   seconds: number;
 }
 
-export const studentId = (i: number) => `scale-${String(i).padStart(7, '0')}`;
+const studentId = (i: number) => `scale-${String(i).padStart(7, '0')}`;
 const templateId = (zone: number, variant: number) => `scaletemplate-z${zone}v${variant}x`;
 const zoneOf = (i: number) => i % ZONES.length;
 const variantOf = (i: number) => Math.floor(i / ZONES.length) % VARIANTS;
