@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { aiFirstToken } from '../../bench/ai-first-token.ts';
@@ -104,12 +105,22 @@ describe('bench quick modes', () => {
   );
 });
 
+/** A loopback port nothing listens on now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
 /** Runs bench/scale.ts in quick mode as its own process (it starts its own lite Firestore). */
-function runScaleQuick(): Promise<{ code: number | null; out: string }> {
+async function runScaleQuick(): Promise<{ code: number | null; out: string }> {
+  const port = await freePort();
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', join('bench', 'scale.ts'), '--quick'],
+      ['--import', 'tsx', join('bench', 'scale.ts'), '--quick', '--port', String(port)],
       {
         cwd: ROOT,
         env: { ...process.env, NODE_EXTRA_CA_CERTS: PUSH_STANDIN_CERT },
