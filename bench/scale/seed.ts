@@ -36,11 +36,14 @@ const ZONES = [
 /** Template students per time zone (each with its own assignment mix). */
 const VARIANTS = 2;
 const ASSIGNMENTS_PER_STUDENT = 30;
-/**
- * Seeding work in flight at once. More gains nothing: the lite Firestore runs one transaction
- * at a time, and a long queue for it would pass the API's own 5 s Firestore deadline.
- */
+/** Batches of the copy in flight at once. */
 const IN_FLIGHT = 16;
+/**
+ * Transactions in flight at once. More gains nothing: the lite Firestore runs one transaction
+ * at a time, and a transaction whose caller gave up waiting (the API's own 5 s deadline) still
+ * takes its turn and holds the lock until it idles out, so a long queue stalls the seeding.
+ */
+const TRANSACTIONS_IN_FLIGHT = 4;
 /** Writes per batch when copying. */
 const BATCH_WRITES = 100;
 
@@ -118,10 +121,14 @@ function checkQuiet(items: NewAssignment[], zone: string, start: Date): void {
   }
 }
 
-async function inParallel(count: number, work: (i: number) => Promise<void>): Promise<void> {
+async function inParallel(
+  count: number,
+  work: (i: number) => Promise<void>,
+  width = TRANSACTIONS_IN_FLIGHT,
+): Promise<void> {
   let next = 0;
   await Promise.all(
-    Array.from({ length: Math.min(IN_FLIGHT, count) }, async () => {
+    Array.from({ length: Math.min(width, count) }, async () => {
       while (next < count) await work(next++);
     }),
   );
@@ -245,14 +252,17 @@ async function copyTemplate(
       data: renamed(d.data, template, uid) as DocumentData,
     })),
   );
-  await inParallel(Math.ceil(writes.length / BATCH_WRITES), (b) =>
-    withRetries(async () => {
-      const batch = db.batch();
-      for (const w of writes.slice(b * BATCH_WRITES, (b + 1) * BATCH_WRITES)) {
-        batch.set(db.doc(w.path), w.data);
-      }
-      await batch.commit();
-    }),
+  await inParallel(
+    Math.ceil(writes.length / BATCH_WRITES),
+    (b) =>
+      withRetries(async () => {
+        const batch = db.batch();
+        for (const w of writes.slice(b * BATCH_WRITES, (b + 1) * BATCH_WRITES)) {
+          batch.set(db.doc(w.path), w.data);
+        }
+        await batch.commit();
+      }),
+    IN_FLIGHT,
   );
 }
 
@@ -303,14 +313,17 @@ export async function seedStudents(db: Firestore, plan: SeedPlan): Promise<Seede
     }
     // The templates themselves leave: they are no students.
     const own = templates.flatMap((tpl) => documentsOf(all, tpl.id));
-    await inParallel(Math.ceil(own.length / BATCH_WRITES), (b) =>
-      withRetries(async () => {
-        const batch = db.batch();
-        for (const d of own.slice(b * BATCH_WRITES, (b + 1) * BATCH_WRITES)) {
-          batch.delete(db.doc(d.path));
-        }
-        await batch.commit();
-      }),
+    await inParallel(
+      Math.ceil(own.length / BATCH_WRITES),
+      (b) =>
+        withRetries(async () => {
+          const batch = db.batch();
+          for (const d of own.slice(b * BATCH_WRITES, (b + 1) * BATCH_WRITES)) {
+            batch.delete(db.doc(d.path));
+          }
+          await batch.commit();
+        }),
+      IN_FLIGHT,
     );
     plan.log(
       `  ${plan.students} students copied from ${templates.length} templates in ${((Date.now() - started) / 1000).toFixed(1)} s`,
