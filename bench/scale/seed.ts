@@ -51,7 +51,7 @@ export type SeedMode = 'clone' | 'api';
 
 export interface SeedPlan {
   students: number;
-  /** The reminders that fire in the bench's minutes: one each for the first `due` students. */
+  /** The reminders that fire in the bench's minutes: one each for `due` students. */
   due: number;
   /** Minute 0 of the bench (a whole minute). */
   start: Date;
@@ -267,14 +267,18 @@ async function copyTemplate(
 }
 
 /**
- * Seeds `plan.students` students and the reminders due in the bench's minutes: the first
- * `plan.due` students each get one assignment (through createAssignment) whose one reminder
+ * Seeds `plan.students` students and the reminders due in the bench's minutes: `plan.due`
+ * students, spread evenly over all, each get one assignment (through createAssignment) whose one reminder
  * fires at the start of minute 0, 1 or 2 (in turn), in place of their 30th.
  */
 export async function seedStudents(db: Firestore, plan: SeedPlan): Promise<Seeded> {
   const started = Date.now();
   const uids = Array.from({ length: plan.students }, (_, i) => studentId(i));
-  const isDue = (i: number) => i < plan.due;
+  // The students with a due reminder are spread evenly over the others (the last one is the
+  // last student), so a dispatcher that goes through the students in order meets them late too.
+  const dueStudent = (k: number) => Math.floor(((k + 1) * plan.students) / plan.due) - 1;
+  const dueSet = new Set(Array.from({ length: plan.due }, (_, k) => dueStudent(k)));
+  const isDue = (i: number) => dueSet.has(i);
 
   if (plan.mode === 'api') {
     await inParallel(plan.students, (i) =>
@@ -338,10 +342,11 @@ export async function seedStudents(db: Firestore, plan: SeedPlan): Promise<Seede
   plan.log(`  devices saved in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   const due: DueReminder[] = [];
-  await inParallel(plan.due, async (i) => {
+  await inParallel(plan.due, async (k) => {
+    const i = dueStudent(k);
     const uid = studentId(i);
     const zone = ZONES[zoneOf(i)] as string;
-    const fireAt = new Date(plan.start.getTime() + (i % 3) * 60_000);
+    const fireAt = new Date(plan.start.getTime() + (k % 3) * 60_000);
     let id = '';
     // With the client's own id, as the web app sends it: a create sent again writes nothing.
     await withRetries(async () => {
