@@ -20,7 +20,8 @@ import { countsBetween, type DocumentCounts } from './countingFirestore.ts';
 /** How often the scheduled job runs (production: every 30 minutes). */
 const JOB_EVERY_MS = 30 * 60_000;
 const FIXTURES = ['canvas', 'moodle', 'blackboard', 'classroom'];
-const IN_FLIGHT = 32;
+/** Feeds stored at once: each is a transaction, and the lite Firestore runs one at a time. */
+const IN_FLIGHT = 4;
 
 /**
  * One run of the scheduled feed job at the simulated instant `now`, resolving when the feeds
