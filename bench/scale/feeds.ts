@@ -1,8 +1,9 @@
 /**
  * School feeds at scale: `count` feeds (each its own student's), stored through claimFeed as
  * an import stores them, against the LMS stand-in, their turns spread evenly over one sync
- * interval (a steady state). Then the 30-minute job runs for `hours` of simulated time and
- * every sync is real (fetch, read in the sandbox, writes). Per feed it notes how long past its
+ * interval (a steady state). Then the 30-minute job runs for `hours` of simulated time: it
+ * enqueues the feeds due before its next run, and each task syncs one feed for real (fetch, read
+ * in the sandbox, writes) at its turn. Per feed it notes how long past its
  * turn the sync that took it came; a feed still waiting at the end counts with its wait so far.
  * Four hours (the default) is one sync interval: every feed comes due once, so a job that keeps
  * up syncs all of them, 2,000 real syncs, which takes tens of minutes on a shared 2-core
@@ -11,9 +12,9 @@
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import { claimFeed, feedIdFor, feedsOf, type FeedDoc } from '../../functions/src/lms/feeds.ts';
-import { syncDueFeeds } from '../../functions/src/lms/schedule.ts';
+import { enqueueDueFeeds, runFeedTask, type FeedQueue } from '../../functions/src/lms/schedule.ts';
 import type { SafeFetchOptions } from '../../functions/src/lms/safeFetch.ts';
-import { SYNC_EVERY_MS } from '../../functions/src/lms/sync.ts';
+import { SYNC_EVERY_MS } from '../../functions/src/lms/turns.ts';
 import { newProfile, profileRef } from '../../functions/src/users/profile.ts';
 import { countsBetween, type DocumentCounts } from './countingFirestore.ts';
 
@@ -23,18 +24,55 @@ const FIXTURES = ['canvas', 'moodle', 'blackboard', 'classroom'];
 /** Feeds stored at once: each is a transaction, and the lite Firestore runs one at a time. */
 const IN_FLIGHT = 4;
 
+/** Tasks the queue dispatches at once (feedSync's rateLimits.maxConcurrentDispatches). */
+const DISPATCHES_AT_ONCE = 10;
+
+interface QueuedTask {
+  data: unknown;
+  /** When the queue dispatches it: its turn, or at once when that has passed. */
+  at: number;
+}
+
 /**
- * One run of the scheduled feed job at the simulated instant `now`, resolving when the feeds
- * it took are synced. Today: syncDueFeeds, which takes the due feeds in small batches. The
- * Cloud Tasks version (the job enqueues one task per due feed, each task syncs one) plugs in
- * here: enqueue, then wait until the queue is empty.
+ * One run of the scheduled feed job at the simulated instant `now`, resolving when the tasks
+ * it enqueued are done: production's enqueue (enqueueDueFeeds, one task per due feed, each at
+ * its turn) and production's task handler (runFeedTask), DISPATCHES_AT_ONCE at a time in the
+ * order of their turns. The queue itself is simulated in this process so that four hours of
+ * turns run in minutes; the real queue (the Cloud Tasks emulator: retries, backoff, turns) is
+ * exercised by tests/api/feedTasks.test.ts. Each task runs at its own simulated instant, so
+ * the feed's `last_synced_at` says when the queue would have dispatched it.
  */
-type FeedJob = (
+async function feedJob(
   db: Firestore,
   fetchOptions: SafeFetchOptions,
   now: Date,
-) => Promise<{ failed: number }>;
-const feedJob: FeedJob = (db, fetchOptions, now) => syncDueFeeds(db, fetchOptions, now);
+): Promise<{ failed: number }> {
+  const tasks: QueuedTask[] = [];
+  const queue: FeedQueue = {
+    enqueue: (data, options) => {
+      tasks.push({ data, at: options?.scheduleTime?.getTime() ?? now.getTime() });
+      return Promise.resolve();
+    },
+  };
+  const report = await enqueueDueFeeds(db, queue, now);
+  tasks.sort((a, b) => a.at - b.at);
+  let next = 0;
+  let failed = report.failed;
+  await Promise.all(
+    Array.from({ length: Math.min(DISPATCHES_AT_ONCE, tasks.length) }, async () => {
+      while (next < tasks.length) {
+        const task = tasks[next++] as QueuedTask;
+        try {
+          await runFeedTask(db, fetchOptions, task.data, 0, new Date(task.at));
+        } catch {
+          // A task that throws is retried by the queue; here it counts as failed.
+          failed++;
+        }
+      }
+    }),
+  );
+  return { failed };
+}
 
 export interface FeedFigures {
   feeds: number;
@@ -119,21 +157,24 @@ export async function measureFeeds(
   let waitMax = 0;
   let at = start.getTime();
   for (let r = 1; r <= runs; r++) {
-    at = start.getTime() + r * JOB_EVERY_MS;
+    // The first run at the start: the job runs every half hour from then on.
+    at = start.getTime() + (r - 1) * JOB_EVERY_MS;
     const before = await counts();
     failed += (await feedJob(db, fetchOptions, new Date(at))).failed;
     const ran = countsBetween(before, await counts());
     for (const key of Object.keys(runDocuments) as (keyof DocumentCounts)[]) {
       runDocuments[key] += ran[key];
     }
-    const snap = await feedsOf(db).select('next_sync_at').get();
+    const snap = await feedsOf(db).select('next_sync_at', 'last_synced_at').get();
     let taken = 0;
     for (const d of snap.docs) {
       const turn = Date.parse(String(d.get('next_sync_at')));
       const before = due.get(d.id);
       if (before === undefined || turn === before) continue;
       taken++;
-      waitMax = Math.max(waitMax, at - before);
+      // Synced at the simulated instant its task ran (the sync records it).
+      const synced = Date.parse(String(d.get('last_synced_at')));
+      waitMax = Math.max(waitMax, (Number.isNaN(synced) ? at : synced) - before);
       due.set(d.id, turn);
     }
     syncs += taken;
