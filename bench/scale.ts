@@ -166,8 +166,8 @@ async function scale(args: {
       firestore.counts(),
     );
     log(
-      `  answered ${poll.status}, ${poll.reads} documents read (the sign-in check every` +
-        ` request makes: ${poll.signInCheckReads}; the list and its ETag: ${poll.reads - poll.signInCheckReads})`,
+      `  answered ${poll.status}, ${poll.reads} documents read (the board document: the sign-in` +
+        ` check every request makes and the ETag's stamp)`,
     );
 
     log(

@@ -122,7 +122,7 @@ export function assignmentRoutes(db: Firestore): Router {
     '/assignments',
     route(async (req, res) => {
       const { uid } = callerOf(req);
-      const stored = await readBoardStamp(db, uid);
+      const stored = await readBoardStamp(db, uid, req);
       const etag = stored ? `"${stored}"` : null;
       if (etag && req.get('if-none-match') === etag) {
         res.set('ETag', etag);
