@@ -11,9 +11,9 @@
  * retries, as Cloud Tasks does in production.
  */
 import { execFile } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { DATA_DIR, functionsEnv, PROJECT_ID, ROOT } from '../../scripts/stack/config.ts';
 import { spawnGroup, waitForHttp } from '../../scripts/stack/processes.ts';
 import {
@@ -56,15 +56,35 @@ async function freePort(): Promise<number> {
 }
 
 interface FirebaseJson {
+  functions: { source: string }[];
   emulators: Record<string, { host?: string; port?: number }>;
 }
 
 /**
- * firebase.json with every emulator on a free port, written beside it (the functions' source
- * is found relative to the file; the name is git-ignored). Answers the file and the ports.
+ * A copy of the built functions (`functions/lib` and its package.json, with its node_modules
+ * linked) that this run's Functions emulator serves: it reloads when its source changes, and
+ * another build of `functions/lib` (a test run's stack) must not reload it in the middle.
  */
-async function configWithFreePorts(): Promise<{ file: string; ports: Record<string, number> }> {
+function copyBuiltFunctions(): string {
+  const dir = join(DATA_DIR, `scale-functions-${process.pid}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  cpSync(join(ROOT, 'functions', 'lib'), join(dir, 'lib'), { recursive: true });
+  cpSync(join(ROOT, 'functions', 'package.json'), join(dir, 'package.json'));
+  symlinkSync(join(ROOT, 'functions', 'node_modules'), join(dir, 'node_modules'));
+  return dir;
+}
+
+/**
+ * firebase.json with every emulator on a free port and the functions served from `source`,
+ * written beside it (the functions' source is found relative to the file; the name is
+ * git-ignored). Answers the file and the ports.
+ */
+async function configWithFreePorts(
+  source: string,
+): Promise<{ file: string; ports: Record<string, number> }> {
   const config = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')) as FirebaseJson;
+  for (const codebase of config.functions) codebase.source = relative(ROOT, source);
   const ports: Record<string, number> = {};
   for (const [name, entry] of Object.entries(config.emulators)) {
     if (typeof entry.port !== 'number') continue;
@@ -83,7 +103,8 @@ export async function startTaskEmulators(options: {
 }): Promise<TaskEmulators> {
   options.log('  building the functions and starting the emulators (auth, functions, tasks)...');
   await buildFunctions();
-  const { file, ports } = await configWithFreePorts();
+  const functionsDir = copyBuiltFunctions();
+  const { file, ports } = await configWithFreePorts(functionsDir);
   const tasksHost = `127.0.0.1:${ports.tasks}`;
   const functionsBase = `http://127.0.0.1:${ports.functions}/${PROJECT_ID}/${FEED_TASK_REGION}`;
   const env: NodeJS.ProcessEnv = {
@@ -111,6 +132,7 @@ export async function startTaskEmulators(options: {
   const stop = async () => {
     await emulators.stop();
     rmSync(file, { force: true });
+    rmSync(functionsDir, { recursive: true, force: true });
   };
   try {
     await waitForHttp(`${functionsBase}/api/api/health`, {
