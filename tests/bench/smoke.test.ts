@@ -173,7 +173,11 @@ describe('bench/scale.ts quick mode', () => {
     // An unchanged poll reads one document: the board document, which gives the sign-in check
     // every request makes and the ETag's stamp.
     expect(figures.poll_reads_unchanged).toBe(1);
-    // In simulated time: every feed is synced within 30 minutes of its turn.
-    expect(figures.feed_wait_max_min).toBeLessThanOrEqual(30);
+    // Every feed's task went through the Cloud Tasks emulator to feedSync and synced it once.
+    // (Counts only: the wait depends on the machine.)
+    const feedLine = /(\d+) runs enqueued (\d+) tasks; (\d+) syncs, (\d+) failed for good/.exec(
+      out,
+    );
+    expect(feedLine?.slice(2).map(Number)).toEqual([12, 12, 0]);
   }, 900_000);
 });
