@@ -116,9 +116,9 @@ export function assignmentRoutes(db: Firestore): Router {
   // sign-in check has already read the document that holds it, so an unchanged board costs
   // that one document read (docs/decisions/0019-one-read-per-poll.md). The stamp is read
   // before the list: a write in between gives a newer list under the older stamp, which the
-  // next poll reads again, never the other way round. A board stored before stamps gets one here. fetch() adds
-  // `Cache-Control: no-cache` to conditional requests, which Express's own freshness check
-  // honours, so the comparison is made here.
+  // next poll reads again, never the other way round. A board stored before stamps gets one
+  // here. fetch() adds `Cache-Control: no-cache` to conditional requests, which Express's own
+  // freshness check honours, so the comparison is made here.
   router.get(
     '/assignments',
     route(async (req, res) => {
