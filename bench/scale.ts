@@ -1,7 +1,8 @@
 /**
  * Scale: what the work the server does on its own costs as the school grows (docs/scale.md).
  *
- *   npx tsx bench/scale.ts [--students 10000] [--feeds 2000] [--feed-hours 4] [--seed clone|api]
+ *   npx tsx bench/scale.ts [--students 10000] [--feeds 2000] [--feed-hours 4] [--feed-speedup 8]
+ *                          [--seed clone|api]
  *                          [--port <its lite Firestore's port, default 8093 + the port offset>]
  *   npx tsx bench/scale.ts --quick      (500 students, 12 feeds over 4 hours: what npm test runs)
  *
@@ -14,7 +15,8 @@
  *    late each arrived (the time from its minute's start to the run start, plus the real time
  *    from the run start to the push stand-in's answer);
  * 3. measures an unchanged poll of the board (scale/poll.ts);
- * 4. runs the school-feed job over simulated hours (scale/feeds.ts).
+ * 4. runs the school-feed job over (compressed) hours, its tasks dispatched by the Cloud Tasks
+ *    emulator to `feedSync` in the Functions emulator (scale/feeds.ts, scale/taskEmulators.ts).
  * The last line is one JSON object with the figures runs are compared by.
  */
 import { spawnSync } from 'node:child_process';
@@ -34,15 +36,23 @@ import {
   startCountingFirestore,
   type DocumentCounts,
 } from './scale/countingFirestore.ts';
-import { measureFeeds } from './scale/feeds.ts';
+import { measureFeeds, type FeedFigures } from './scale/feeds.ts';
 import { measurePoll } from './scale/poll.ts';
 import { seedStudents, type SeedMode } from './scale/seed.ts';
+import { startTaskEmulators } from './scale/taskEmulators.ts';
 
 /** The bench's own lite Firestore (beside the stack's ports, moved by the same offset). */
 const FIRESTORE_PORT = 8093 + PORT_OFFSET;
 /** Reminders that fall due over the three minutes. */
 const REMINDERS_DUE = 200;
 const MINUTES = 3;
+/**
+ * How many times faster than real time the feed schedule runs (scale/feeds.ts): 4 hours in 30
+ * minutes (2,000 feeds come due about one a second, within what a shared 2-core machine syncs
+ * through the Functions emulator); quick mode's 4 hours in 24 seconds.
+ */
+const FEED_SPEEDUP = 8;
+const QUICK_FEED_SPEEDUP = 600;
 
 interface MinuteFigures {
   minute: number;
@@ -69,6 +79,7 @@ async function scale(args: {
   students: number;
   feeds: number;
   feedHours: number;
+  feedSpeedup: number;
   seed: SeedMode;
   port: number;
 }): Promise<void> {
@@ -82,7 +93,7 @@ async function scale(args: {
   const push = await startPushStandin({ port: 0, host: '127.0.0.1' });
   const lms = await startLmsStandin({ port: 0, host: '127.0.0.1' });
   try {
-    const { db } = getServices();
+    const { app, db } = getServices();
     const config = readPushConfig({
       VAPID_PUBLIC_KEY: LOCAL_VAPID_KEYS.publicKey,
       VAPID_PRIVATE_KEY: LOCAL_VAPID_KEYS.privateKey,
@@ -166,24 +177,37 @@ async function scale(args: {
       firestore.counts(),
     );
     log(
-      `  answered ${poll.status}, ${poll.reads} documents read (the sign-in check every` +
-        ` request makes: ${poll.signInCheckReads}; the list and its ETag: ${poll.reads - poll.signInCheckReads})`,
+      `  answered ${poll.status}, ${poll.reads} documents read (the board document: the sign-in` +
+        ` check every request makes and the ETag's stamp)`,
     );
 
     log(
-      `\nSchool feeds: ${args.feeds} feeds, the 30-minute job over ${args.feedHours} simulated hours:`,
+      `\nSchool feeds: ${args.feeds} feeds, the 30-minute job over ${args.feedHours} simulated hours,` +
+        ` through the Cloud Tasks emulator, the clock ${args.feedSpeedup} times faster:`,
     );
-    const feeds = await measureFeeds(db, {
-      count: args.feeds,
-      hours: args.feedHours,
+    const emulators = await startTaskEmulators({
+      firestoreHost: firestore.host,
       lmsBase: lms.url,
       log,
-      counts: () => firestore.counts(),
     });
+    let feeds: FeedFigures;
+    try {
+      feeds = await measureFeeds(db, app, emulators, {
+        count: args.feeds,
+        hours: args.feedHours,
+        speedup: args.feedSpeedup,
+        lmsBase: lms.url,
+        log,
+        counts: () => firestore.counts(),
+      });
+    } finally {
+      await emulators.stop();
+    }
     log(
-      `  ${feeds.runs} runs, ${feeds.syncs} syncs (${feeds.failed} failed) in ${feeds.runSeconds.toFixed(1)} s;` +
-        ` longest wait past a feed's turn ${feeds.waitMaxMinutes.toFixed(0)} min;` +
-        ` ${feeds.stillWaiting} feeds still waiting at the end`,
+      `  ${feeds.runs} runs enqueued ${feeds.enqueued} tasks; ${feeds.syncs} syncs, ${feeds.failed} failed for good,` +
+        ` in ${feeds.runSeconds.toFixed(1)} s of real time (${((feeds.runSeconds * feeds.speedup) / 3600).toFixed(1)} simulated hours);` +
+        ` longest wait past a feed's turn ${feeds.waitMaxRealSeconds.toFixed(1)} s real,` +
+        ` ${feeds.waitMaxMinutes.toFixed(1)} min simulated; ${feeds.stillWaiting} feeds still waiting at the end`,
     );
     log(
       `  documents of the runs: ${describe(feeds.runDocuments)}; per sync` +
@@ -222,6 +246,7 @@ function argsFrom(argv: string[]) {
       students: { type: 'string' },
       feeds: { type: 'string' },
       'feed-hours': { type: 'string' },
+      'feed-speedup': { type: 'string' },
       seed: { type: 'string', default: 'clone' },
       port: { type: 'string' },
     },
@@ -239,6 +264,7 @@ function argsFrom(argv: string[]) {
     students: number(values.students, quick ? 500 : 10_000),
     feeds: number(values.feeds, quick ? 12 : 2000),
     feedHours: number(values['feed-hours'], 4),
+    feedSpeedup: number(values['feed-speedup'], quick ? QUICK_FEED_SPEEDUP : FEED_SPEEDUP),
     seed: values.seed as SeedMode,
     port: number(values.port, FIRESTORE_PORT),
   };

@@ -191,9 +191,11 @@ async function allDocuments(db: Firestore): Promise<{ path: string; data: Docume
   const walk = async (refs: DocumentReference[]): Promise<void> => {
     await Promise.all(
       refs.map(async (ref) => {
-        const [snap, cols] = await Promise.all([ref.get(), ref.listCollections()]);
+        const [snap, cols] = await withRetries(() =>
+          Promise.all([ref.get(), ref.listCollections()]),
+        );
         if (snap.exists) out.push({ path: ref.path, data: snap.data() as DocumentData });
-        for (const col of cols) await walk(await col.listDocuments());
+        for (const col of cols) await walk(await withRetries(() => col.listDocuments()));
       }),
     );
   };
@@ -206,12 +208,14 @@ async function allDocuments(db: Firestore): Promise<{ path: string; data: Docume
  * Firestore deadline. The copy's writes are sets, so a batch that landed late and is
  * written again changes nothing.
  */
-async function withRetries(step: () => Promise<void>, attempts = 5): Promise<void> {
+async function withRetries<T>(step: () => Promise<T>, attempts = 5): Promise<T> {
   for (let i = 1; ; i++) {
     try {
       return await step();
     } catch (err) {
       if (i >= attempts) throw err;
+      // A busy machine: the lite Firestore answers past the 5 s deadline; give it a moment.
+      await new Promise((resolve) => setTimeout(resolve, 1000 * i));
     }
   }
 }

@@ -135,7 +135,7 @@ export function createApp({ auth, db, config }: AppDeps): express.Express {
   // A notification's buttons and calendar apps have no sign-in: a signed token is their authority.
   api.use(reminderActionRoutes(db, push ? actionKey(push.privateKey) : null));
   api.use(publicCalendarFeedRoutes(db, google.appUrl));
-  api.use(requireUser(auth, (uid, authTime) => signInEnded(db, uid, authTime)));
+  api.use(requireUser(auth, (uid, authTime, req) => signInEnded(db, uid, authTime, req)));
   // POST /api/upload-pdf reads its multipart body from `rawBody` and checks CSRF itself.
   api.use(filesRoutes(db));
   api.use(requireJsonBody);

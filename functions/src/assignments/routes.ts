@@ -112,17 +112,18 @@ export function assignmentRoutes(db: Firestore): Router {
 
   // Answers 304 when the client's copy is current, so devices can poll cheaply where no live
   // listener reaches (docs/architecture.md, The two data paths to the board). The ETag is the
-  // board's stamp, which every assignment write changes in its own transaction or batch, so an
-  // unchanged board costs one document read. The stamp is read before the list: a write in
-  // between gives a newer list under the older stamp, which the next poll reads again, never
-  // the other way round. A board stored before stamps gets one here. fetch() adds
-  // `Cache-Control: no-cache` to conditional requests, which Express's own freshness check
-  // honours, so the comparison is made here.
+  // board's stamp, which every assignment write changes in its own transaction or batch. The
+  // sign-in check has already read the document that holds it, so an unchanged board costs
+  // that one document read (docs/decisions/0019-one-read-per-poll.md). The stamp is read
+  // before the list: a write in between gives a newer list under the older stamp, which the
+  // next poll reads again, never the other way round. A board stored before stamps gets one
+  // here. fetch() adds `Cache-Control: no-cache` to conditional requests, which Express's own
+  // freshness check honours, so the comparison is made here.
   router.get(
     '/assignments',
     route(async (req, res) => {
       const { uid } = callerOf(req);
-      const stored = await readBoardStamp(db, uid);
+      const stored = await readBoardStamp(db, uid, req);
       const etag = stored ? `"${stored}"` : null;
       if (etag && req.get('if-none-match') === etag) {
         res.set('ETag', etag);

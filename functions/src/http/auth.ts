@@ -24,7 +24,7 @@ const SIGNED_OUT = 'You signed out on this device. Please sign in again.';
  */
 export function requireUser(
   auth: Auth,
-  ended: (uid: string, authTime: number) => Promise<boolean> = async () => false,
+  ended: (uid: string, authTime: number, request: Request) => Promise<boolean> = async () => false,
 ): RequestHandler {
   return route(async (req, _res, next) => {
     const header = req.get('authorization') ?? '';
@@ -36,7 +36,7 @@ export function requireUser(
     } catch {
       throw unauthorized(SESSION_INVALID);
     }
-    if (await ended(user.uid, user.auth_time)) throw unauthorized(SIGNED_OUT);
+    if (await ended(user.uid, user.auth_time, req)) throw unauthorized(SIGNED_OUT);
     (req as AuthedRequest).user = user;
     next();
   });
