@@ -15,7 +15,7 @@ import { claimFeed, feedIdFor, feedsOf, type FeedDoc } from '../../functions/src
 import { enqueueDueFeeds, runFeedTask, type FeedQueue } from '../../functions/src/lms/schedule.ts';
 import type { SafeFetchOptions } from '../../functions/src/lms/safeFetch.ts';
 import { SYNC_EVERY_MS } from '../../functions/src/lms/turns.ts';
-import { newProfile, profileRef } from '../../functions/src/users/profile.ts';
+import { newProfile, profileRef } from '../../functions/src/profile/profile.ts';
 import { countsBetween, type DocumentCounts } from './countingFirestore.ts';
 
 /** How often the scheduled job runs (production: every 30 minutes). */

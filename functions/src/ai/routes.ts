@@ -2,7 +2,7 @@ import { importedText, type ChatMessage, type AnswerOf } from '@brainboard/domai
 import { Router, type Response } from 'express';
 import { FieldPath, type Firestore } from 'firebase-admin/firestore';
 import { requireOptIn } from './access.ts';
-import { loadChat, saveChat } from './chats.ts';
+import { loadChat, saveChat } from '../chats/store.ts';
 import { DEEP_DIVE_MAX_CHARS, HISTORY_BUDGET_CHARS, STREAM_IDLE_TIMEOUT_MS } from './limits.ts';
 import {
   deepDiveMessages,

@@ -5,8 +5,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { callerOf } from '../http/auth.ts';
 import { HttpError, notFound, route } from '../http/errors.ts';
 import { firestoreRateLimiter, type RateLimiter } from '../http/rateLimit.ts';
-import { profileRef } from '../users/profile.ts';
-import { profileZone } from '../reminders/dispatcher.ts';
+import { profileRef, profileZone } from '../profile/profile.ts';
 import { buildFeed } from './feed.ts';
 import { feedOwner, feedTokenOf, hashToken, linkKey, rotateFeedToken } from './store.ts';
 

@@ -15,8 +15,8 @@ import {
   refreshIfDevicesChanged,
   reschedulerFrom,
   type Rescheduler,
-} from '../reminders/schedule.ts';
-import { profileRef } from '../users/profile.ts';
+} from '../reminderSchedule/schedule.ts';
+import { profileRef } from '../profile/profile.ts';
 import {
   DATABASE_DEADLINE_MS,
   DatabaseDeadlineError,

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { PushDevice } from '@brainboard/domain';
 import type { Firestore } from 'firebase-admin/firestore';
-import { refreshScheduledDevices } from '../reminders/schedule.ts';
-import { pushUsers, type DeviceCopy } from './deviceList.ts';
+import { refreshScheduledDevices } from '../reminderSchedule/schedule.ts';
+import { pushUsers, type DeviceCopy } from '../reminderSchedule/deviceList.ts';
 
 /**
  * `users/{uid}/push_subscriptions/{id}`: one per device, the id derived from the endpoint so

@@ -10,9 +10,9 @@ import {
 } from '../assignments/store.ts';
 import { touchBoard } from '../board/stamp.ts';
 import { callerOf } from '../http/auth.ts';
-import { readForSchedule } from '../reminders/schedule.ts';
+import { readForSchedule } from '../reminderSchedule/schedule.ts';
 import { badRequest, notFound, route } from '../http/errors.ts';
-import { nextDueOf, readProfileZone, readSeries } from './series.ts';
+import { nextDueOf, readProfileZone, readSeries } from '../assignments/series.ts';
 
 const NOT_FOUND = 'That assignment does not exist.';
 const SKIP_NOT_OPEN = 'Only an open repeating assignment can skip to its next date.';

@@ -6,9 +6,9 @@ import { planChange } from '../assignments/change.ts';
 import { readInTransaction } from '../assignments/store.ts';
 import { forbidden, HttpError, notFound, route } from '../http/errors.ts';
 import { parseBody } from '../http/validate.ts';
-import { requireLiveAccount } from '../users/liveAccount.ts';
+import { requireLiveAccount } from '../profile/liveAccount.ts';
 import { verifyActionToken } from './actionToken.ts';
-import { readForSchedule } from './schedule.ts';
+import { readForSchedule } from '../reminderSchedule/schedule.ts';
 import { actionUsesOf, isAlreadyExists } from './store.ts';
 
 const ACTION_EXPIRED =

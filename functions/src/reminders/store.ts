@@ -1,8 +1,8 @@
 import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
-import type { DeviceCopy } from '../push/deviceList.ts';
+import type { DeviceCopy } from '../reminderSchedule/deviceList.ts';
 import { removeSubscription } from '../push/subscriptions.ts';
 import type { ReminderStore, ScheduledReminder } from './dispatcher.ts';
-import type { ScheduleEntry } from './schedule.ts';
+import type { ScheduleEntry } from '../reminderSchedule/schedule.ts';
 
 const deliveriesOf = (db: Firestore, uid: string) =>
   db.collection('users').doc(uid).collection('reminder_deliveries');

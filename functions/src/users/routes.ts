@@ -12,9 +12,14 @@ import {
 import { callerOf } from '../http/auth.ts';
 import { HttpError, notFound, route } from '../http/errors.ts';
 import { parseBody } from '../http/validate.ts';
-import { saveReminderSettings } from '../reminders/schedule.ts';
+import { saveReminderSettings } from '../reminderSchedule/schedule.ts';
 import { deleteAccount } from './account.ts';
-import { getOrCreateProfile, profileRef, rotateCsrfToken, sessionUser } from './profile.ts';
+import {
+  getOrCreateProfile,
+  profileRef,
+  rotateCsrfToken,
+  sessionUser,
+} from '../profile/profile.ts';
 import { endSignIn } from './signins.ts';
 
 /** The web app's page that signs the browser in with Firebase (web/src/auth). */
