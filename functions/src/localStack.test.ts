@@ -45,9 +45,7 @@ describe('the local stack switches outside the emulator', () => {
 
   it('are all taken in the emulator', () => {
     const env = { ...STAND_INS, FUNCTIONS_EMULATOR: 'true' };
-    expect(readPushConfig({ ...VAPID, ...env })?.localEndpointBase).toBe(
-      'https://127.0.0.1:8091/',
-    );
+    expect(readPushConfig({ ...VAPID, ...env })?.localEndpointBase).toBe('https://127.0.0.1:8091/');
     expect(lmsFetchOptions(env)).toEqual({ allowedBase: 'http://127.0.0.1:8092/' });
     const google = readGoogleConfig(env);
     expect(google.authEmulatorHost).toBe('127.0.0.1:9099');

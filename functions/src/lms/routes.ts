@@ -19,9 +19,10 @@ import { parseBody } from '../http/validate.ts';
 import {
   claimFeed,
   feedIdFor,
-  feedsOf,
+  deleteFeed,
   feedView,
   MAX_FEEDS_PER_STUDENT,
+  ownFeedCount,
   readOwnFeed,
   listOwnFeeds,
   TooManyFeedsError,
@@ -170,10 +171,7 @@ export function lmsRoutes(
       const id = feedIdFor(uid, url);
       const existing = await readOwnFeed(db, uid, id);
       // A first look, so a student at the limit is not charged a fetch; claimFeed decides.
-      if (
-        !existing &&
-        (await feedsOf(db).where('uid', '==', uid).get()).size >= MAX_FEEDS_PER_STUDENT
-      ) {
+      if (!existing && (await ownFeedCount(db, uid)) >= MAX_FEEDS_PER_STUDENT) {
         throw badRequest(new TooManyFeedsError().message);
       }
       await countFetch(uid, res);
@@ -263,7 +261,7 @@ export function lmsRoutes(
     '/lms-feeds/:id',
     route(async (req, res) => {
       const { id } = await ownFeed(callerOf(req).uid, req.params.id);
-      await feedsOf(db).doc(id).delete();
+      await deleteFeed(db, id);
       res.json({ ok: true } satisfies AnswerOf<'DELETE /api/lms-feeds/:id'>);
     }),
   );

@@ -102,3 +102,12 @@ export async function removeSubscription(db: Firestore, uid: string, id: string)
   });
   await refreshScheduledDevices(db, uid);
 }
+
+export async function hasSubscription(db: Firestore, uid: string, id: string): Promise<boolean> {
+  return (await subscriptionsOf(db, uid).doc(id).get()).exists;
+}
+
+/** Notes when a test notification last reached the device. */
+export async function markTested(db: Firestore, uid: string, id: string, now: Date): Promise<void> {
+  await subscriptionsOf(db, uid).doc(id).update({ last_test_at: now.toISOString() });
+}
