@@ -49,7 +49,7 @@ const SWITCHES = [
 
 type Switch = (typeof SWITCHES)[number];
 
-export class LocalStackOutsideEmulatorError extends Error {
+class LocalStackOutsideEmulatorError extends Error {
   override name = 'LocalStackOutsideEmulatorError';
   constructor(names: readonly string[]) {
     super(

@@ -36,15 +36,9 @@ import {
 } from './limits.ts';
 import { dueDateIn, NotACalendarError } from './parse.ts';
 import { FEED_TIMEOUT_MS, FeedFetchError, type SafeFetchOptions } from './safeFetch.ts';
-import {
-  applyAndRecord,
-  importable,
-  readFeed,
-  unfinishedMessage,
-  WritesUnfinishedError,
-  type SyncResult,
-} from './sync.ts';
+import { applyAndRecord, importable, readFeed, unfinishedMessage } from './sync.ts';
 import { nextSyncAt } from './turns.ts';
+import { WritesUnfinishedError, type SyncResult } from './writeRounds.ts';
 
 export const FEED_NOT_FOUND = 'That calendar feed does not exist.';
 const URL_MAX_LENGTH = 2048;

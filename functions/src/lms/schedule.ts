@@ -7,8 +7,9 @@ import { feedsOf, type FeedDoc } from './feeds.ts';
 import { FeedLimitError, FeedReadersBusyError } from './limits.ts';
 import { FeedFetchError, type SafeFetchOptions } from './safeFetch.ts';
 import { NotACalendarError } from './parse.ts';
-import { recordSync, syncFeed, WritesUnfinishedError } from './sync.ts';
+import { recordSync, syncFeed } from './sync.ts';
 import { nextSyncAt } from './turns.ts';
+import { WritesUnfinishedError } from './writeRounds.ts';
 
 /**
  * The scheduled feed sync on Cloud Tasks (docs/decisions/0018-feeds-on-cloud-tasks.md). A job

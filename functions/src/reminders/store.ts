@@ -17,11 +17,11 @@ const deliveriesOf = (db: Firestore, uid: string) =>
  * used_at, expires_at }. Kept until the token expires; `expires_at` is the field of a Firestore
  * TTL policy on the collection group (firestore.indexes.json), which deletes them afterwards.
  */
-export const actionUsesOf = (db: Firestore, uid: string) =>
+const actionUsesOf = (db: Firestore, uid: string) =>
   db.collection('users').doc(uid).collection('reminder_action_uses');
 
 /** Firestore's answer to create() of a document that exists. */
-export function isAlreadyExists(err: unknown): boolean {
+function isAlreadyExists(err: unknown): boolean {
   const code = (err as { code?: unknown })?.code;
   return code === 6 || code === 'already-exists' || code === 'ALREADY_EXISTS';
 }
