@@ -7,7 +7,7 @@ import { readPushConfig } from './push/config.ts';
 
 const VAPID = { VAPID_PUBLIC_KEY: 'public', VAPID_PRIVATE_KEY: 'private' };
 
-/** One value for every switch of the local stack (docs/decisions/0021-layers-and-local-stack.md). */
+/** One value for every switch of the local stack (docs/decisions/0021-floors-and-switches.md). */
 const STAND_INS: Record<string, string> = {
   LMS_ALLOWED_BASE_URL: 'http://127.0.0.1:8092/',
   PUSH_STANDIN_URL: 'https://127.0.0.1:8091/',

@@ -1,7 +1,7 @@
 /**
  * The local stack's switches: every environment variable that points the server at an emulator
  * or a stand-in instead of the real service. They are read here and nowhere else, and only the
- * emulator may set them (docs/decisions/0021-layers-and-local-stack.md).
+ * emulator may set them (docs/decisions/0021-floors-and-switches.md).
  *
  * "The emulator" is FUNCTIONS_EMULATOR=true, which the Functions emulator sets for the
  * functions; the local stack's own processes that run the functions' code in its place (the
