@@ -38,6 +38,9 @@ export default defineConfig({
           environment: 'node',
           include: ['**/*.test.ts'],
           globalSetup: ['./setup/global-setup.ts'],
+          // The suites run the functions' code in-process against the local stack, in the
+          // emulator's place: they may read its switches (functions/src/localStack.ts).
+          env: { FUNCTIONS_EMULATOR: 'true' },
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,

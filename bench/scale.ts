@@ -74,6 +74,8 @@ function describe(c: DocumentCounts): string {
 
 /** The Admin SDK looks for a cloud metadata server when it has no credentials: none here. */
 process.env.METADATA_SERVER_DETECTION = 'none';
+/** It runs the functions' code against stand-ins in the emulator's place (functions/src/localStack.ts). */
+process.env.FUNCTIONS_EMULATOR = 'true';
 
 async function scale(args: {
   students: number;
@@ -95,6 +97,7 @@ async function scale(args: {
   try {
     const { app, db } = getServices();
     const config = readPushConfig({
+      FUNCTIONS_EMULATOR: 'true',
       VAPID_PUBLIC_KEY: LOCAL_VAPID_KEYS.publicKey,
       VAPID_PRIVATE_KEY: LOCAL_VAPID_KEYS.privateKey,
       VAPID_SUBJECT: 'mailto:bench@brainboard.test',

@@ -28,7 +28,7 @@ import {
   feedTaskQueue,
 } from '../../functions/src/lms/schedule.ts';
 import { SYNC_EVERY_MS } from '../../functions/src/lms/turns.ts';
-import { newProfile, profileRef } from '../../functions/src/users/profile.ts';
+import { newProfile, profileRef } from '../../functions/src/profile/profile.ts';
 import { countsBetween, type DocumentCounts } from './countingFirestore.ts';
 import type { TaskEmulators } from './taskEmulators.ts';
 

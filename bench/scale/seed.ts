@@ -20,7 +20,7 @@ import { nextFiring, reminderPlan, wallClockIn } from '@brainboard/domain';
 import type { DocumentData, DocumentReference, Firestore } from 'firebase-admin/firestore';
 import { createAssignment, type NewAssignment } from '../../functions/src/assignments/store.ts';
 import { saveSubscription } from '../../functions/src/push/subscriptions.ts';
-import { newProfile, profileRef } from '../../functions/src/users/profile.ts';
+import { newProfile, profileRef } from '../../functions/src/profile/profile.ts';
 
 /** Students' time zones: at least six, across the date line and both hemispheres. */
 const ZONES = [

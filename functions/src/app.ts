@@ -18,7 +18,7 @@ import { refuseUnsafePathSegments } from './http/ids.ts';
 import { aiRoutes } from './ai/routes.ts';
 import { assignmentRoutes } from './assignments/routes.ts';
 import { recurrenceRoutes } from './recurrence/routes.ts';
-import { attachedFileRoutes, filesRoutes } from './files/routes.ts';
+import { attachedFileRoutes, filesRoutes } from './attachments/routes.ts';
 import { lmsRoutes } from './lms/routes.ts';
 import { lmsFetchOptions } from './lms/schedule.ts';
 import { focusRoutes } from './focus/routes.ts';
@@ -30,7 +30,7 @@ import { pushRoutes } from './push/routes.ts';
 import { webPushSender } from './push/send.ts';
 import { actionKey } from './reminders/actionToken.ts';
 import { reminderActionRoutes } from './reminders/routes.ts';
-import { csrfTokenOf } from './users/profile.ts';
+import { csrfTokenOf } from './profile/profile.ts';
 import { signInEnded } from './users/signins.ts';
 
 export interface AppDeps {

@@ -1,3 +1,5 @@
+import { readLocalStack } from './localStack.ts';
+
 /**
  * Server configuration, read once from the environment. Every variable is
  * documented in README.md and .env.example.
@@ -33,5 +35,5 @@ const SERVER_SECRETS = [
 ] as const;
 
 export function declaredSecrets(env: NodeJS.ProcessEnv = process.env): string[] {
-  return env.FUNCTIONS_EMULATOR === 'true' ? [] : [...SERVER_SECRETS];
+  return readLocalStack(env).emulator ? [] : [...SERVER_SECRETS];
 }

@@ -5,6 +5,7 @@ import { onTaskDispatched } from 'firebase-functions/v2/tasks';
 import { bodyLimitFor, createApp } from './app.ts';
 import { declaredSecrets, readConfig } from './config.ts';
 import { getServices } from './firebase.ts';
+import { readLocalStack } from './localStack.ts';
 import { readBodiesFirst } from './http/body.ts';
 import { FUNCTION_TIMEOUT_SECONDS } from './http/deadline.ts';
 import { readPushConfig } from './push/config.ts';
@@ -23,6 +24,10 @@ import {
   runFeedTask,
   type FeedTask,
 } from './lms/schedule.ts';
+
+// Refuses to load, naming the variable, when a local stand-in's switch is set outside the
+// emulator (localStack.ts): before anything else reads one.
+readLocalStack();
 
 const { app, auth, db } = getServices();
 const config = readConfig();

@@ -27,7 +27,7 @@ import {
   pushUsers,
   sameDevices,
   type DeviceCopy,
-} from '../../functions/src/push/deviceList.ts';
+} from '../../functions/src/reminderSchedule/deviceList.ts';
 import {
   subscriptionsOf,
   type StoredSubscription,
@@ -39,7 +39,7 @@ import {
   scheduleOf,
   writeEntry,
   type SchedulableDoc,
-} from '../../functions/src/reminders/schedule.ts';
+} from '../../functions/src/reminderSchedule/schedule.ts';
 
 export interface ScheduleMigrationReport {
   students: number;

@@ -12,7 +12,9 @@ export function startReminderJob(env: NodeJS.ProcessEnv): GroupProcess {
     ['--import', 'tsx', join('scripts', 'stack', 'reminder-loop.ts')],
     {
       cwd: ROOT,
-      env,
+      // It stands in for the Functions emulator's scheduled function, so it may read the
+      // stand-ins' switches the emulator gets (functions/src/localStack.ts).
+      env: { ...env, FUNCTIONS_EMULATOR: 'true' },
       logFile: join(DATA_DIR, 'logs', `reminders${PORT_OFFSET ? `-${PORT_OFFSET}` : ''}.log`),
     },
   );

@@ -5,7 +5,7 @@ import {
   listAssignments,
   type NewAssignment,
 } from '../../functions/src/assignments/store.ts';
-import { newProfile, profileRef } from '../../functions/src/users/profile.ts';
+import { newProfile, profileRef } from '../../functions/src/profile/profile.ts';
 
 export const DEMO_EMAIL = 'demo@brainboard.test';
 const DEMO_UID = 'demo-student';

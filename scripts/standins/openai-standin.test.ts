@@ -6,11 +6,11 @@ import { subtaskTitles, topicFromPrompt } from './json-schema-sample.ts';
 import {
   MARKERS,
   STANDIN_MODEL,
-  standinReply,
   startOpenAIStandin,
   type OpenAIStandin,
-  type StreamRecord,
 } from './openai-standin.ts';
+import { standinReply } from './openai/replies.ts';
+import type { StreamRecord } from './openai/completion.ts';
 
 let standin: OpenAIStandin;
 let openai: OpenAI;

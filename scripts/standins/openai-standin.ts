@@ -1,4 +1,4 @@
-// Local stand-in for the OpenAI Chat Completions API (DESIGN.md §4, "AI without a key").
+// Local stand-in for the OpenAI Chat Completions API, answering when no OPENAI_API_KEY is set.
 //
 // The real `openai` client talks to it unchanged:
 //   const openai = new OpenAI({ apiKey: 'anything', baseURL: standin.url }); // url ends in /v1
@@ -16,6 +16,10 @@
 //                               and how it ended ('open', 'finished', 'client-closed', 'dropped')
 //   POST /__standin/reset       clears recorded requests, streams and the aborted count
 //
+// This file is the server: its routes, the checks of a request, what it records. What it answers
+// for each kind of request is in openai/replies.ts; how an answer is sent (whole or streamed) in
+// openai/completion.ts.
+//
 // Replies are deterministic: "Stand-in reply to: <last user message, ≤200 chars>" plus two
 // fixed-form sentences (see standinReply). Markers in the last user message inject failures:
 //   [[standin:error-500]]        HTTP 500 with an OpenAI-style error body (the openai client
@@ -24,7 +28,6 @@
 //   [[standin:slow]]             200 ms per chunk (non-streaming: the answer comes after 1 s)
 // Markers are removed from the echoed text. Any `Authorization: Bearer <anything>` is accepted;
 // a missing one gets 401.
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   answeringErrors,
@@ -33,14 +36,15 @@ import {
   listen,
   readBody,
   sendJson,
-  sleep,
 } from './http-util.ts';
 import {
-  STANDIN_MARKER,
-  sampleFromSchema,
-  subtaskTitles,
-  topicFromPrompt,
-} from './json-schema-sample.ts';
+  openAIError,
+  sendCompletion,
+  streamCompletion,
+  type Completion,
+  type StreamRecord,
+} from './openai/completion.ts';
+import { lastUserMessage, standinContent } from './openai/replies.ts';
 
 export const STANDIN_MODEL = 'brainboard-standin';
 
@@ -59,19 +63,6 @@ export interface OpenAIStandinOptions {
   chunkDelayMs?: number;
   /** Pause per chunk with the [[standin:slow]] marker. Default 200 ms. */
   slowChunkDelayMs?: number;
-}
-
-/** One streamed answer, as the stand-in saw it. */
-export interface StreamRecord {
-  /** The last user message (markers included), at most 500 characters. */
-  prompt: string;
-  /** Content chunks of the whole answer. */
-  chunks: number;
-  /** Content chunks written before it ended. */
-  sent: number;
-  outcome: 'open' | 'finished' | 'client-closed' | 'dropped';
-  openedAt: number;
-  closedAt: number | null;
 }
 
 /** A chat completion request body as received. */
@@ -94,88 +85,6 @@ export interface OpenAIStandin {
   readonly aborted: number;
   /** Every streamed answer, oldest first. */
   streams: StreamRecord[];
-}
-
-/** Text of a message's content (string or array of text parts). */
-function contentText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (Array.isArray(content)) {
-    return content
-      .map((part) => (isRecord(part) && typeof part.text === 'string' ? part.text : ''))
-      .filter(Boolean)
-      .join('\n');
-  }
-  return '';
-}
-
-/** The raw text of the last user message of a request (markers included). */
-function lastUserMessage(messages: unknown): string {
-  if (!Array.isArray(messages)) return '';
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const message: unknown = messages[i];
-    if (isRecord(message) && message.role === 'user') return contentText(message.content);
-  }
-  return '';
-}
-
-/** The deterministic plain-text reply to a prompt (the last user message). */
-export function standinReply(prompt: string): string {
-  const shown = prompt.replace(STANDIN_MARKER, ' ').replace(/\s+/g, ' ').trim().slice(0, 200);
-  const topic = topicFromPrompt(prompt);
-  return (
-    `Stand-in reply to: ${shown}\n\n` +
-    `This answer comes from the local OpenAI stand-in, so the same prompt always gets the same reply. ` +
-    `A good next step for ${topic} is to split it into small tasks and start with the first one.`
-  );
-}
-
-/** The content the stand-in answers for a request body (text, or JSON for structured output). */
-function standinContent(body: RecordedRequest): string {
-  const prompt = lastUserMessage(body.messages);
-  const format = body.response_format;
-  if (isRecord(format) && format.type === 'json_schema' && isRecord(format.json_schema)) {
-    return JSON.stringify(sampleFromSchema(format.json_schema.schema, topicFromPrompt(prompt)));
-  }
-  if (isRecord(format) && format.type === 'json_object') {
-    const topic = topicFromPrompt(prompt);
-    return JSON.stringify({ reply: standinReply(prompt), subtasks: subtaskTitles(topic) });
-  }
-  return standinReply(prompt);
-}
-
-/** Splits text into stream deltas of a few characters, at word boundaries where possible. */
-function splitIntoDeltas(text: string, target = 8): string[] {
-  const pieces = text.match(/\s*\S+|\s+$/g) ?? [];
-  const deltas: string[] = [];
-  let current = '';
-  for (const piece of pieces) {
-    if (piece.length > target * 2) {
-      if (current) deltas.push(current);
-      current = '';
-      for (let i = 0; i < piece.length; i += target) deltas.push(piece.slice(i, i + target));
-      continue;
-    }
-    current += piece;
-    if (current.length >= target) {
-      deltas.push(current);
-      current = '';
-    }
-  }
-  if (current) deltas.push(current);
-  return deltas.length > 0 ? deltas : [''];
-}
-
-const approxTokens = (text: string) => Math.max(1, Math.ceil(text.length / 4));
-
-function openAIError(
-  res: ServerResponse,
-  status: number,
-  message: string,
-  type: string,
-  code: string | null = null,
-  param: string | null = null,
-): void {
-  sendJson(res, status, { error: { message, type, param, code } });
 }
 
 export async function startOpenAIStandin(opts: OpenAIStandinOptions = {}): Promise<OpenAIStandin> {
@@ -256,153 +165,23 @@ export async function startOpenAIStandin(opts: OpenAIStandinOptions = {}): Promi
     const delay = prompt.includes(MARKERS.slow) ? slowChunkDelayMs : chunkDelayMs;
 
     counter++;
-    const id = `chatcmpl-standin${String(counter).padStart(6, '0')}`;
-    const created = Math.floor(Date.now() / 1000);
-    const model = request.model;
-    const n =
-      typeof request.n === 'number' && request.n >= 1 ? Math.min(8, Math.floor(request.n)) : 1;
-    const content = standinContent(request);
-    const promptTokens = approxTokens(JSON.stringify(request.messages));
-    const completionTokens = approxTokens(content) * n;
-    const usage = {
-      prompt_tokens: promptTokens,
-      completion_tokens: completionTokens,
-      total_tokens: promptTokens + completionTokens,
-      prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
-      completion_tokens_details: {
-        reasoning_tokens: 0,
-        audio_tokens: 0,
-        accepted_prediction_tokens: 0,
-        rejected_prediction_tokens: 0,
-      },
+    const completion: Completion = {
+      id: `chatcmpl-standin${String(counter).padStart(6, '0')}`,
+      model: request.model,
+      messages: request.messages,
+      n: typeof request.n === 'number' && request.n >= 1 ? Math.min(8, Math.floor(request.n)) : 1,
+      content: standinContent(request),
+      streamOptions: request.stream_options,
+      delayMs: delay,
+      slow: delay === slowChunkDelayMs && delay !== chunkDelayMs,
+      failMidStream,
     };
-    const headers = {
-      'x-request-id': `req_standin_${randomUUID().replace(/-/g, '')}`,
-      'openai-model': model,
-      'openai-processing-ms': '1',
-    };
-
-    if (request.stream !== true) {
-      const completion = {
-        id,
-        object: 'chat.completion',
-        created,
-        model,
-        choices: Array.from({ length: n }, (_, index) => ({
-          index,
-          message: { role: 'assistant', content, refusal: null, annotations: [] },
-          logprobs: null,
-          finish_reason: 'stop',
-        })),
-        usage,
-        service_tier: 'default',
-        system_fingerprint: 'fp_standin',
-      };
-      if (delay === slowChunkDelayMs && delay !== chunkDelayMs) await sleep(delay * 5);
-      if (failMidStream) {
-        // Promise a full body, send half of it, then drop the connection.
-        const text = JSON.stringify(completion);
-        res.writeHead(200, {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(text),
-          ...headers,
-        });
-        res.write(text.slice(0, Math.floor(text.length / 2)));
-        setTimeout(() => res.destroy(), 20);
-        return;
-      }
-      return sendJson(res, 200, completion, headers);
-    }
-
-    const includeUsage =
-      isRecord(request.stream_options) && request.stream_options.include_usage === true;
-    const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) => ({
-      id,
-      object: 'chat.completion.chunk',
-      created,
-      model,
-      service_tier: 'default',
-      system_fingerprint: 'fp_standin',
-      choices,
-      ...(includeUsage ? { usage: null } : {}),
-      ...extra,
+    if (request.stream !== true) return sendCompletion(res, completion);
+    return streamCompletion(res, completion, prompt, {
+      streams,
+      onAbort: () => aborted++,
+      shuttingDown: () => shuttingDown,
     });
-    const choiceIndexes = Array.from({ length: n }, (_, index) => index);
-
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache',
-      connection: 'keep-alive',
-      ...headers,
-    });
-    const deltas = splitIntoDeltas(content);
-    const stream: StreamRecord = {
-      prompt: prompt.slice(0, 500),
-      chunks: deltas.length,
-      sent: 0,
-      outcome: 'open',
-      openedAt: Date.now(),
-      closedAt: null,
-    };
-    streams.push(stream);
-    let gone = false;
-    let failing = false;
-    res.on('close', () => {
-      stream.closedAt = Date.now();
-      if (!res.writableFinished) {
-        gone = true;
-        stream.outcome = failing ? 'dropped' : 'client-closed';
-        if (!failing && !shuttingDown) aborted++;
-      } else {
-        stream.outcome = 'finished';
-      }
-    });
-    const send = (data: unknown) => {
-      res.write(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
-    };
-
-    send(
-      chunk(
-        choiceIndexes.map((index) => ({
-          index,
-          delta: { role: 'assistant', content: '', refusal: null },
-          logprobs: null,
-          finish_reason: null,
-        })),
-      ),
-    );
-    // With the fail marker: a couple of content chunks, then the connection drops.
-    const failAt = failMidStream ? Math.min(2, deltas.length - 1) : -1;
-    for (let i = 0; i < deltas.length; i++) {
-      await sleep(delay);
-      if (gone) return;
-      if (i === failAt) {
-        failing = true;
-        res.destroy();
-        return;
-      }
-      for (const index of choiceIndexes) {
-        send(
-          chunk([{ index, delta: { content: deltas[i] }, logprobs: null, finish_reason: null }]),
-        );
-      }
-      stream.sent = i + 1;
-    }
-    await sleep(delay);
-    if (gone) return;
-    send(
-      chunk(
-        choiceIndexes.map((index) => ({
-          index,
-          delta: {},
-          logprobs: null,
-          finish_reason: 'stop',
-        })),
-      ),
-    );
-    if (includeUsage) send(chunk([], { usage }));
-    send('[DONE]');
-    res.end();
   }
 
   function checkAuth(req: IncomingMessage, res: ServerResponse): boolean {

@@ -168,6 +168,8 @@ describe('the offline calendar grant', () => {
     await grantCalendarAccess(leaving, (await sessionOf(leaving)).csrf_token);
     const token = await storedRefreshToken(leaving.uid);
     const config = readGoogleConfig({
+      // This process stands in for the emulator, which may point Google at the stand-in.
+      FUNCTIONS_EMULATOR: 'true',
       TOKEN_ENCRYPTION_KEY: LOCAL_TOKEN_ENCRYPTION_KEY,
       GOOGLE_OAUTH_REVOKE_URL: `${inject('stack').calendar}revoke`,
     });

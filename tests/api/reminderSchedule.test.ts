@@ -7,7 +7,7 @@ import { dispatchReminders } from '../../functions/src/reminders/dispatcher.ts';
 import {
   readDevicesForBatch,
   refreshIfDevicesChanged,
-} from '../../functions/src/reminders/schedule.ts';
+} from '../../functions/src/reminderSchedule/schedule.ts';
 import { firestoreReminderStore } from '../../functions/src/reminders/store.ts';
 import { LOCAL_VAPID_KEYS } from '../../scripts/stack/config.ts';
 import { utc, startOfUtcDay } from '../../scripts/standins/lms-fixtures.ts';

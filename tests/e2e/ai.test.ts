@@ -7,7 +7,7 @@ import {
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { subtaskTitles, topicFromPrompt } from '../../scripts/standins/json-schema-sample.ts';
-import { standinReply } from '../../scripts/standins/openai-standin.ts';
+import { standinReply } from '../../scripts/standins/openai/replies.ts';
 import { assignmentContext, suggestionPrompt } from '../../web/src/ai/context.ts';
 import { acceptDialogs, browserAvailable, realProblems, useBrowser } from '../support/browser.ts';
 import { signedInStudent, type BrowserStudent } from '../support/student.ts';

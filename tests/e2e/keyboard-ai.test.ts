@@ -1,7 +1,7 @@
 import type { Assignment } from '@brainboard/domain';
 import { describe, expect, it } from 'vitest';
 import { subtaskTitles, topicFromPrompt } from '../../scripts/standins/json-schema-sample.ts';
-import { standinReply } from '../../scripts/standins/openai-standin.ts';
+import { standinReply } from '../../scripts/standins/openai/replies.ts';
 import { assignmentContext, suggestionPrompt } from '../../web/src/ai/context.ts';
 import { realProblems } from '../support/browser.ts';
 import {

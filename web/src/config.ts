@@ -8,10 +8,15 @@ export const config = {
     projectId: env.VITE_FIREBASE_PROJECT_ID,
     appId: env.VITE_FIREBASE_APP_ID,
   },
-  useEmulators: env.VITE_USE_EMULATORS === 'true',
-  authEmulatorUrl: env.VITE_AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9099',
-  firestoreEmulatorHost: env.VITE_FIRESTORE_EMULATOR_HOST ?? '127.0.0.1:8080',
   firestoreLive: env.VITE_FIRESTORE_LIVE !== 'false',
   apiBase: env.VITE_API_BASE ?? '',
   aiEnabled: env.VITE_AI_ENABLED !== 'false',
 } as const;
+
+/**
+ * Whether this is the local stack's build, wired to the emulators (VITE_USE_EMULATORS=true).
+ * Vite writes the value into the build, so a production build drops every branch it guards and
+ * the emulator-only code those reach (scripts/webBuild.test.ts checks the built files). Guard
+ * emulator-only code with this constant itself, never with a copy kept in an object.
+ */
+export const USE_EMULATORS = import.meta.env.VITE_USE_EMULATORS === 'true';

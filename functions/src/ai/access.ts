@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { forbidden } from '../http/errors.ts';
-import { profileRef } from '../users/profile.ts';
+import { profileRef } from '../profile/profile.ts';
 
 /** The per-user opt-ins (docs/product.md, Who can do what). */
 export type AiOptIn = 'ai_help_enabled' | 'ai_deep_dive_enabled';

@@ -5,10 +5,10 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   MARKERS,
-  standinReply,
   startOpenAIStandin,
   type OpenAIStandin,
 } from '../../../scripts/standins/openai-standin.ts';
+import { standinReply } from '../../../scripts/standins/openai/replies.ts';
 import { errorHandler } from '../http/errors.ts';
 import { aiRoutes } from './routes.ts';
 import { openAiProvider } from './provider.ts';

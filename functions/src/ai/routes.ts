@@ -2,7 +2,7 @@ import { importedText, type ChatMessage, type AnswerOf } from '@brainboard/domai
 import { Router, type Response } from 'express';
 import { FieldPath, type Firestore } from 'firebase-admin/firestore';
 import { requireOptIn } from './access.ts';
-import { loadChat, saveChat } from './chats.ts';
+import { loadChat, saveChat } from '../chats/store.ts';
 import { DEEP_DIVE_MAX_CHARS, HISTORY_BUDGET_CHARS, STREAM_IDLE_TIMEOUT_MS } from './limits.ts';
 import {
   deepDiveMessages,
@@ -24,7 +24,7 @@ import {
 } from './schemas.ts';
 import { openEventStream } from './sse.ts';
 import { suggestionsFromJson } from './suggestions.ts';
-import { assignmentsOf, writePaths } from '../assignments/store.ts';
+import { readAssignmentDoc, writePaths } from '../assignments/store.ts';
 import { fileContextOf } from '../files/records.ts';
 import { callerOf } from '../http/auth.ts';
 import { liftDeadline } from '../http/deadline.ts';
@@ -132,10 +132,9 @@ export function aiRoutes(db: Firestore, options: AiRouteOptions = {}): Router {
   }
 
   async function requireAssignment(uid: string, assignmentId: string) {
-    const ref = assignmentsOf(db, uid).doc(assignmentId);
-    const snap = await ref.get();
-    if (!snap.exists) throw notFound(AI_MESSAGES.assignmentNotFound);
-    return ref;
+    if (!(await readAssignmentDoc(db, uid, assignmentId))) {
+      throw notFound(AI_MESSAGES.assignmentNotFound);
+    }
   }
 
   /** A provider failure of a non-streamed call as an HTTP error. */

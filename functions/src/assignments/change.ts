@@ -2,8 +2,8 @@ import { newSubtaskId, type AssignmentPatchInput, type Status } from '@brainboar
 import type { Firestore, Transaction, UpdateData } from 'firebase-admin/firestore';
 import { randomBytes } from 'node:crypto';
 import { touchBoard } from '../board/stamp.ts';
-import { planRepeatEdit } from '../recurrence/edit.ts';
-import { readForSchedule } from '../reminders/schedule.ts';
+import { planRepeatEdit } from './seriesEdit.ts';
+import { readForSchedule } from '../reminderSchedule/schedule.ts';
 import {
   assignmentRef,
   isoDate,

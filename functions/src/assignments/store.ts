@@ -16,8 +16,8 @@ import {
   type Transaction,
 } from 'firebase-admin/firestore';
 import { touchBoard } from '../board/stamp.ts';
-import { readForSchedule } from '../reminders/schedule.ts';
-import { requireLiveAccount } from '../users/liveAccount.ts';
+import { readForSchedule } from '../reminderSchedule/schedule.ts';
+import { requireLiveAccount } from '../profile/liveAccount.ts';
 
 /**
  * Storage layout of `users/{uid}/assignments/{id}` (docs/architecture.md, The data model).

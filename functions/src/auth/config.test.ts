@@ -9,6 +9,7 @@ describe('Google settings', () => {
     expect(prod.calendarRootUrl).toBe('https://www.googleapis.com/');
     expect(prod.tokenKey).toBeNull();
     const local = readGoogleConfig({
+      FUNCTIONS_EMULATOR: 'true',
       GOOGLE_CALENDAR_ROOT_URL: 'http://127.0.0.1:8090',
       GOOGLE_OAUTH_AUTH_URL: 'http://127.0.0.1:8090/o/oauth2/v2/auth',
       TOKEN_ENCRYPTION_KEY: 'a'.repeat(64),

@@ -1,7 +1,9 @@
+import { readLocalStack } from '../localStack.ts';
+
 /**
  * Google OAuth and Calendar settings of the server, read once from the
  * environment. Every variable is documented in README.md and .env.example.
- * Locally the stack points all Google URLs at the Calendar stand-in.
+ * Locally the stack points all Google URLs at the Calendar stand-in (localStack.ts).
  */
 export interface GoogleConfig {
   clientId: string;
@@ -52,6 +54,7 @@ export function parseTokenKey(text: string | undefined): Buffer | null {
 }
 
 export function readGoogleConfig(env: NodeJS.ProcessEnv = process.env): GoogleConfig {
+  const { google, authEmulatorHost } = readLocalStack(env);
   const appUrl = (env.APP_URL || 'http://localhost:5173').replace(/\/+$/, '');
   const origins = (env.CORS_ORIGINS ?? '')
     .split(',')
@@ -61,14 +64,14 @@ export function readGoogleConfig(env: NodeJS.ProcessEnv = process.env): GoogleCo
   return {
     clientId: env.GOOGLE_OAUTH_CLIENT_ID || 'brainboard-local-client',
     clientSecret: env.GOOGLE_OAUTH_CLIENT_SECRET || 'brainboard-local-secret',
-    authUrl: env.GOOGLE_OAUTH_AUTH_URL || GOOGLE.authUrl,
-    tokenUrl: env.GOOGLE_OAUTH_TOKEN_URL || GOOGLE.tokenUrl,
-    revokeUrl: env.GOOGLE_OAUTH_REVOKE_URL || GOOGLE.revokeUrl,
-    calendarRootUrl: withSlash(env.GOOGLE_CALENDAR_ROOT_URL || GOOGLE.calendarRootUrl),
+    authUrl: google.authUrl ?? GOOGLE.authUrl,
+    tokenUrl: google.tokenUrl ?? GOOGLE.tokenUrl,
+    revokeUrl: google.revokeUrl ?? GOOGLE.revokeUrl,
+    calendarRootUrl: withSlash(google.calendarRootUrl ?? GOOGLE.calendarRootUrl),
     appUrl,
     appOrigins: [...new Set([...(appOrigin ? [appOrigin] : []), ...origins])],
     tokenKey: parseTokenKey(env.TOKEN_ENCRYPTION_KEY),
-    authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST || null,
+    authEmulatorHost,
   };
 }
 

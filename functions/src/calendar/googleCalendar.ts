@@ -1,6 +1,7 @@
 import { effectiveReminders, type CalendarSaveAnswer } from '@brainboard/domain';
 import type { Firestore } from 'firebase-admin/firestore';
 import { calendar as googleCalendar } from 'googleapis/build/src/apis/calendar/index.js';
+import { EVENT_ID_FIELD } from '../assignments/calendarEvent.ts';
 import { assignmentRef, readAssignmentDoc } from '../assignments/store.ts';
 import type { GoogleConfig } from '../auth/config.ts';
 import { touchBoard } from '../board/stamp.ts';
@@ -13,7 +14,7 @@ import {
   oauthClient,
 } from '../auth/grant.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { profileRef } from '../users/profile.ts';
+import { profileRef } from '../profile/profile.ts';
 import { EventInputError, eventFor } from './event.ts';
 
 /** The web app looks for this text to ask the student to sign in again. */
@@ -22,9 +23,6 @@ const ACCESS_NOT_GRANTED =
 export const ASSIGNMENT_NOT_FOUND = 'That assignment does not exist.';
 const EVENT_CREATED = 'The event was added to your Google Calendar.';
 const EVENT_UPDATED = 'The event in your Google Calendar was updated.';
-
-/** Stored on the assignment document; not part of the API shape. */
-export const EVENT_ID_FIELD = 'calendar_event_id';
 
 interface GoogleApiError {
   code?: number | string;

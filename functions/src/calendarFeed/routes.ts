@@ -5,10 +5,15 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { callerOf } from '../http/auth.ts';
 import { HttpError, notFound, route } from '../http/errors.ts';
 import { firestoreRateLimiter, type RateLimiter } from '../http/rateLimit.ts';
-import { profileRef } from '../users/profile.ts';
-import { profileZone } from '../reminders/dispatcher.ts';
 import { buildFeed } from './feed.ts';
-import { feedOwner, feedTokenOf, hashToken, linkKey, rotateFeedToken } from './store.ts';
+import {
+  feedOwner,
+  feedTokenOf,
+  hashToken,
+  linkKey,
+  reminderSettingsOf,
+  rotateFeedToken,
+} from './store.ts';
 
 const FEED_NOT_FOUND =
   'This calendar link no longer works. Copy the new link from Settings in Brainboard.';
@@ -69,20 +74,11 @@ export function publicCalendarFeedRoutes(
         res.set('Retry-After', String(decision.retryAfterSeconds));
         throw new HttpError(429, 'This calendar link was read too often. Try again later.');
       }
-      const [assignments, profile] = await Promise.all([
+      const [assignments, settings] = await Promise.all([
         listAssignments(db, uid),
-        profileRef(db, uid).get(),
+        reminderSettingsOf(db, uid),
       ]);
-      const defaults = profile.get('reminder_defaults') as unknown;
-      const body = buildFeed(
-        assignments,
-        {
-          defaults: Array.isArray(defaults) ? (defaults as number[]) : null,
-          zone: profileZone(profile.get('time_zone')),
-        },
-        appUrl,
-        new Date(),
-      );
+      const body = buildFeed(assignments, settings, appUrl, new Date());
       res.set('Content-Type', 'text/calendar; charset=utf-8');
       res.set(
         'Content-Disposition',

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
+import { profileRef } from '../profile/profile.ts';
+import { profileReminders } from '../reminderSchedule/schedule.ts';
 
 /**
  * A feed link carries 256 random bits. The token is kept only on the server: in the student's
@@ -46,4 +48,9 @@ export async function feedOwner(db: Firestore, token: string): Promise<string | 
 export async function deleteFeed(db: Firestore, uid: string): Promise<void> {
   const old = (await feedRecord(db, uid).get()).get('token') as unknown;
   if (typeof old === 'string' && old) await feedLookups(db).doc(hashToken(old)).delete();
+}
+
+/** The student's reminder defaults and zone, which the feed's alarms and times follow. */
+export async function reminderSettingsOf(db: Firestore, uid: string) {
+  return profileReminders(await profileRef(db, uid).get());
 }

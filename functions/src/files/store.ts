@@ -1,5 +1,6 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
+import { readLocalStack } from '../localStack.ts';
 
 /**
  * Where uploaded PDFs' bytes live (docs/architecture.md, The parts and The local stack): Cloud
@@ -107,8 +108,8 @@ let fromEnv: FileStore | undefined;
  * default bucket.
  */
 export function fileStoreFromEnv(env: NodeJS.ProcessEnv = process.env): FileStore {
+  const dir = readLocalStack(env).fileStoreDir;
   if (fromEnv) return fromEnv;
-  const dir = env.FILE_STORE_DIR;
   if (dir) {
     fromEnv = new LocalFileStore(dir);
   } else {

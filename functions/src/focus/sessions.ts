@@ -3,8 +3,8 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { assignmentRef } from '../assignments/store.ts';
 import { touchBoard } from '../board/stamp.ts';
-import { requireLiveAccount } from '../users/liveAccount.ts';
-import { profileRef } from '../users/profile.ts';
+import { requireLiveAccount } from '../profile/liveAccount.ts';
+import { profileRef } from '../profile/profile.ts';
 
 /**
  * Minutes focused on an assignment, counted by the server from Focus Mode's events, never from a

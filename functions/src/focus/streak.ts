@@ -1,6 +1,6 @@
 import { isDateOnly } from '@brainboard/domain';
 import type { Firestore } from 'firebase-admin/firestore';
-import { profileRef } from '../users/profile.ts';
+import { profileRef } from '../profile/profile.ts';
 
 /**
  * The focus streak: the number of days in a row, up to and including a day, on which the

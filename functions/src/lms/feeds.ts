@@ -119,3 +119,13 @@ export async function listOwnFeeds(db: Firestore, uid: string): Promise<LmsFeed[
     .map((d) => feedView(d.id, d.data() as FeedDoc))
     .sort((a, b) => a.label.localeCompare(b.label) || a.id.localeCompare(b.id));
 }
+
+/** How many feeds the student has (a first look before a fetch; claimFeed decides). */
+export async function ownFeedCount(db: Firestore, uid: string): Promise<number> {
+  return (await feedsOf(db).where('uid', '==', uid).get()).size;
+}
+
+/** Removes one feed (its cards stay on the board). */
+export async function deleteFeed(db: Firestore, id: string): Promise<void> {
+  await feedsOf(db).doc(id).delete();
+}

@@ -19,9 +19,10 @@ import { parseBody } from '../http/validate.ts';
 import {
   claimFeed,
   feedIdFor,
-  feedsOf,
+  deleteFeed,
   feedView,
   MAX_FEEDS_PER_STUDENT,
+  ownFeedCount,
   readOwnFeed,
   listOwnFeeds,
   TooManyFeedsError,
@@ -35,15 +36,9 @@ import {
 } from './limits.ts';
 import { dueDateIn, NotACalendarError } from './parse.ts';
 import { FEED_TIMEOUT_MS, FeedFetchError, type SafeFetchOptions } from './safeFetch.ts';
-import {
-  applyAndRecord,
-  importable,
-  readFeed,
-  unfinishedMessage,
-  WritesUnfinishedError,
-  type SyncResult,
-} from './sync.ts';
+import { applyAndRecord, importable, readFeed, unfinishedMessage } from './sync.ts';
 import { nextSyncAt } from './turns.ts';
+import { WritesUnfinishedError, type SyncResult } from './writeRounds.ts';
 
 export const FEED_NOT_FOUND = 'That calendar feed does not exist.';
 const URL_MAX_LENGTH = 2048;
@@ -170,10 +165,7 @@ export function lmsRoutes(
       const id = feedIdFor(uid, url);
       const existing = await readOwnFeed(db, uid, id);
       // A first look, so a student at the limit is not charged a fetch; claimFeed decides.
-      if (
-        !existing &&
-        (await feedsOf(db).where('uid', '==', uid).get()).size >= MAX_FEEDS_PER_STUDENT
-      ) {
+      if (!existing && (await ownFeedCount(db, uid)) >= MAX_FEEDS_PER_STUDENT) {
         throw badRequest(new TooManyFeedsError().message);
       }
       await countFetch(uid, res);
@@ -263,7 +255,7 @@ export function lmsRoutes(
     '/lms-feeds/:id',
     route(async (req, res) => {
       const { id } = await ownFeed(callerOf(req).uid, req.params.id);
-      await feedsOf(db).doc(id).delete();
+      await deleteFeed(db, id);
       res.json({ ok: true } satisfies AnswerOf<'DELETE /api/lms-feeds/:id'>);
     }),
   );

@@ -2,12 +2,14 @@ import type { App } from 'firebase-admin/app';
 import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { getFunctions, type TaskOptions, type TaskQueue } from 'firebase-admin/functions';
 import { z } from 'zod';
+import { readLocalStack } from '../localStack.ts';
 import { feedsOf, type FeedDoc } from './feeds.ts';
 import { FeedLimitError, FeedReadersBusyError } from './limits.ts';
 import { FeedFetchError, type SafeFetchOptions } from './safeFetch.ts';
 import { NotACalendarError } from './parse.ts';
-import { recordSync, syncFeed, WritesUnfinishedError } from './sync.ts';
+import { recordSync, syncFeed } from './sync.ts';
 import { nextSyncAt } from './turns.ts';
+import { WritesUnfinishedError } from './writeRounds.ts';
 
 /**
  * The scheduled feed sync on Cloud Tasks (docs/decisions/0018-feeds-on-cloud-tasks.md). A job
@@ -63,9 +65,10 @@ const feedTaskSchema = z.strictObject({
   due: z.iso.datetime(),
 });
 
-/** Reads the local-stack allowance for the LMS stand-in (unset in production). */
+/** The local stack's allowance for the LMS stand-in (none in production: localStack.ts). */
 export function lmsFetchOptions(env: NodeJS.ProcessEnv = process.env): SafeFetchOptions {
-  return env.LMS_ALLOWED_BASE_URL ? { allowedBase: env.LMS_ALLOWED_BASE_URL } : {};
+  const { lmsAllowedBase } = readLocalStack(env);
+  return lmsAllowedBase ? { allowedBase: lmsAllowedBase } : {};
 }
 
 /**

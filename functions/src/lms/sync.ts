@@ -1,27 +1,15 @@
-import {
-  FieldPath,
-  FieldValue,
-  type DocumentReference,
-  type Firestore,
-  type WriteBatch,
-} from 'firebase-admin/firestore';
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { isTimeZone, rankForNewCard, type PlacedCard } from '@brainboard/domain';
 import { assignmentsOf } from '../assignments/store.ts';
-import { touchBoard } from '../board/stamp.ts';
 import {
   profileReminders,
   readDevicesForBatch,
   readSnoozes,
   refreshIfDevicesChanged,
   reschedulerFrom,
-  type Rescheduler,
-} from '../reminders/schedule.ts';
-import { profileRef } from '../users/profile.ts';
-import {
-  DATABASE_DEADLINE_MS,
-  DatabaseDeadlineError,
-  isDatabaseUnavailable,
-} from '../http/deadline.ts';
+} from '../reminderSchedule/schedule.ts';
+import { profileRef } from '../profile/profile.ts';
+import { isDatabaseUnavailable } from '../http/deadline.ts';
 import type { SyncCounts } from '@brainboard/domain';
 import { assignmentIdFor, feedsOf, type FeedDoc } from './feeds.ts';
 import { readFeedInWorker } from './feedSandbox.ts';
@@ -29,6 +17,25 @@ import { HISTORY_MS } from './limits.ts';
 import { dueDateIn, dueInstant, type FeedItem, type ParsedFeed } from './parse.ts';
 import { safeFetchText, type SafeFetchOptions } from './safeFetch.ts';
 import { nextSyncAt } from './turns.ts';
+import {
+  followItem,
+  followPlan,
+  newImportedDoc,
+  scheduled,
+  updateArgs,
+  type ImportedDoc,
+} from './importedCard.ts';
+import {
+  ALREADY_EXISTS,
+  answered,
+  FAILED_PRECONDITION,
+  grpcCode,
+  NOT_FOUND,
+  writeInRounds,
+  WritesUnfinishedError,
+  type PlannedWrite,
+  type SyncResult,
+} from './writeRounds.ts';
 
 /**
  * One sync of one feed. Safe to run twice at once: a new item's assignment id
@@ -46,51 +53,9 @@ import { nextSyncAt } from './turns.ts';
  * written and how many writes were not confirmed.
  */
 
-/**
- * Planned writes per batch: each is an assignment and its reminder schedule entry, plus the
- * board's stamp once, well inside what Firestore takes in one commit (500 writes, 10 MiB).
- */
-const WRITE_ROUND = 200;
 /** The longest one import or sync keeps writing; the next sync does what is left. */
 const WRITE_BUDGET_MS = 60_000;
 const MAX_CHANGE_LINES = 20;
-
-interface LmsSeen {
-  title: string;
-  due_date: string;
-}
-
-interface ImportedDoc {
-  title?: string;
-  due_date?: string;
-  status?: string;
-  reminders?: number[] | null;
-  created_at?: string;
-  rank?: number;
-  source?: { feed_id?: string; uid?: string; course?: string; url?: string; name?: string };
-  source_gone?: boolean;
-  lms_seen?: LmsSeen;
-}
-
-export interface SyncResult {
-  counts: SyncCounts;
-  changes: string[];
-}
-
-/**
- * Writing stopped before the end (the database stopped answering, or the write budget ran
- * out): `done` counts what was written, `left` the writes that were not.
- */
-export class WritesUnfinishedError extends Error {
-  override name = 'WritesUnfinishedError';
-  constructor(
-    readonly done: SyncResult,
-    readonly left: number,
-    override readonly cause: unknown,
-  ) {
-    super(`${left} writes of a feed sync were not made.`);
-  }
-}
 
 /** The student's time zone (their profile's, else UTC). */
 async function studentZone(db: Firestore, uid: string): Promise<string> {
@@ -126,37 +91,6 @@ export async function readFeed(
 export function importable(items: FeedItem[], zone: string, since: Date): FeedItem[] {
   const cutoff = since.getTime() - HISTORY_MS;
   return items.filter((item) => dueInstant(item, zone) >= cutoff);
-}
-
-const grpcCode = (err: unknown) => (err as { code?: unknown })?.code;
-
-/**
- * A write's answer within the database deadline. The client library gives a commit its own
- * retries and up to 60 s per attempt, and an import's writes run after the request's deadline
- * is lifted; past this one the write counts as not confirmed (it may still land later).
- */
-async function answered<T>(write: Promise<T>, ms = DATABASE_DEADLINE_MS): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DatabaseDeadlineError()), ms);
-  });
-  try {
-    return await Promise.race([write, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-const NOT_FOUND = 5;
-const ALREADY_EXISTS = 6;
-const FAILED_PRECONDITION = 9;
-
-/** One planned write: how to send it, and what its outcome counts. */
-interface PlannedWrite {
-  /** Adds the write (with its schedule entry) to a batch. */
-  into(batch: WriteBatch): void;
-  landed(): void;
-  /** A refusal this write expects (and settles); false for any other failure. */
-  refused(err: unknown): Promise<boolean>;
 }
 
 /**
@@ -287,206 +221,6 @@ async function applyFeed(
     }
   }
   return { counts, changes };
-}
-
-/** Refusals a planned write expects (a race with another sync), settled write by write. */
-const EXPECTED_REFUSALS = new Set([NOT_FOUND, ALREADY_EXISTS, FAILED_PRECONDITION]);
-/** Writes sent at once when a round goes write by write. */
-const ALONE_AT_ONCE = 25;
-
-/**
- * Sends the writes in batches of WRITE_ROUND, one after another, each answered within the
- * database deadline (`answered`). A batch lands whole or not at all: when one of its writes is
- * refused as expected (another sync of the feed got there first), its writes are sent alone,
- * so each lands or is settled on its own. Any other failure, or the deadline, ends the
- * writing; then WritesUnfinishedError says what was written (`result()`) and how many writes
- * were not confirmed.
- */
-async function writeInRounds(
-  db: Firestore,
-  uid: string,
-  writes: PlannedWrite[],
-  deadline: number,
-  result: () => SyncResult,
-): Promise<void> {
-  for (let sent = 0; sent < writes.length;) {
-    if (Date.now() > deadline) {
-      throw new WritesUnfinishedError(result(), writes.length - sent, 'write budget');
-    }
-    const round = writes.slice(sent, sent + WRITE_ROUND);
-    const batch = db.batch();
-    for (const write of round) write.into(batch);
-    touchBoard(batch, db, uid);
-    try {
-      await answered(batch.commit());
-      for (const write of round) write.landed();
-      sent += round.length;
-      continue;
-    } catch (err) {
-      if (!EXPECTED_REFUSALS.has(grpcCode(err) as number)) {
-        throw new WritesUnfinishedError(result(), writes.length - sent, err);
-      }
-    }
-    const failures: unknown[] = [];
-    let next = 0;
-    const lane = async () => {
-      while (next < round.length) {
-        const write = round[next++] as PlannedWrite;
-        try {
-          const alone = db.batch();
-          write.into(alone);
-          touchBoard(alone, db, uid);
-          await answered(alone.commit());
-          write.landed();
-        } catch (err) {
-          // Settling a refusal reads and writes again, and may fail in its turn.
-          const settled = await write.refused(err).catch((again: unknown) => {
-            failures.push(again);
-            return true;
-          });
-          if (!settled) failures.push(err);
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: ALONE_AT_ONCE }, lane));
-    sent += round.length;
-    if (failures.length > 0) {
-      throw new WritesUnfinishedError(
-        result(),
-        failures.length + writes.length - sent,
-        failures[0],
-      );
-    }
-  }
-}
-
-function newImportedDoc(
-  feedId: string,
-  name: string,
-  item: FeedItem,
-  due: string,
-  rank: number,
-  now: Date,
-) {
-  return {
-    title: item.title,
-    description: item.description,
-    due_date: due,
-    status: 'new',
-    subtasks: {},
-    notes: {},
-    completed_date: null,
-    deep_dive: {},
-    rank,
-    created_at: now.toISOString(),
-    updated_at: now.toISOString(),
-    version: 1,
-    source: {
-      kind: 'lms',
-      feed_id: feedId,
-      uid: item.uid,
-      course: item.course,
-      url: item.url,
-      name,
-    },
-    due_moved_from: null,
-    source_gone: false,
-    lms_seen: { title: item.title, due_date: due },
-  };
-}
-
-type FieldPair = [FieldPath | string, unknown];
-
-/** What the reminder schedule takes from a stored imported card. */
-const scheduled = (doc: ImportedDoc) => ({
-  title: doc.title ?? '',
-  due_date: doc.due_date ?? '',
-  status: doc.status ?? 'new',
-  reminders: doc.reminders ?? null,
-  created_at: doc.created_at ?? '',
-});
-
-/**
- * The update that brings one imported assignment up to date with its item, leaving alone
- * what the student changed; null when nothing is to change.
- */
-function followPlan(
-  doc: ImportedDoc,
-  item: FeedItem,
-  due: string,
-  now: Date,
-): {
-  pairs: [FieldPair, ...FieldPair[]];
-  moved: boolean;
-  /** The card's title and due date after the update. */
-  after: { title: string; due_date: string };
-} | null {
-  const seen: LmsSeen = doc.lms_seen ?? { title: doc.title ?? '', due_date: doc.due_date ?? '' };
-  const pairs: FieldPair[] = [];
-  let moved = false;
-  const after = { title: doc.title ?? '', due_date: doc.due_date ?? '' };
-  if (due !== seen.due_date) {
-    if (doc.due_date === seen.due_date) {
-      pairs.push(['due_date', due], ['due_moved_from', doc.due_date]);
-      moved = true;
-      after.due_date = due;
-    }
-    pairs.push([new FieldPath('lms_seen', 'due_date'), due]);
-  }
-  if (item.title !== seen.title) {
-    if (doc.title === seen.title) {
-      pairs.push(['title', item.title]);
-      after.title = item.title;
-    }
-    pairs.push([new FieldPath('lms_seen', 'title'), item.title]);
-  }
-  if (item.course !== (doc.source?.course ?? '')) {
-    pairs.push([new FieldPath('source', 'course'), item.course]);
-  }
-  if (item.url !== (doc.source?.url ?? '')) pairs.push([new FieldPath('source', 'url'), item.url]);
-  if (doc.source_gone === true) pairs.push(['source_gone', false]);
-  const [head, ...rest] = pairs;
-  if (!head) return null;
-  rest.push(['version', FieldValue.increment(1)], ['updated_at', now.toISOString()]);
-  return { pairs: [head, ...rest], moved, after };
-}
-
-/** update()'s arguments for field-path pairs: field, value, field, value, ... */
-const updateArgs = ([head, ...rest]: [FieldPair, ...FieldPair[]]) =>
-  [head[0], head[1], ...rest.flat()] as const;
-
-/**
- * Reads one imported assignment again and brings it up to date (after a write raced with
- * the first attempt), again when yet another write comes between.
- */
-async function followItem(
-  db: Firestore,
-  uid: string,
-  schedule: Rescheduler,
-  ref: DocumentReference,
-  item: FeedItem,
-  due: string,
-  now: Date,
-  attempt = 1,
-): Promise<'moved' | 'updated' | 'unchanged'> {
-  const snap = await ref.get();
-  if (!snap.exists || !snap.updateTime) return 'unchanged';
-  const data = snap.data() as ImportedDoc;
-  const plan = followPlan(data, item, due, now);
-  if (!plan) return 'unchanged';
-  try {
-    const batch = db.batch();
-    batch.update(ref, ...updateArgs(plan.pairs), { lastUpdateTime: snap.updateTime });
-    schedule.write(batch, ref.id, { ...scheduled(data), ...plan.after }, now);
-    touchBoard(batch, db, uid);
-    await answered(batch.commit());
-  } catch (err) {
-    if (grpcCode(err) === FAILED_PRECONDITION && attempt < 3) {
-      return followItem(db, uid, schedule, ref, item, due, now, attempt + 1);
-    }
-    throw err;
-  }
-  return plan.moved ? 'moved' : 'updated';
 }
 
 /**

@@ -1,3 +1,5 @@
+import { readLocalStack } from '../localStack.ts';
+
 /**
  * Web Push settings, read once from the environment. The VAPID private key is a secret in
  * production; the local stack sets fixed values and the push stand-in's base URL.
@@ -17,12 +19,12 @@ export function readPushConfig(env: NodeJS.ProcessEnv = process.env): PushConfig
   const publicKey = env.VAPID_PUBLIC_KEY?.trim();
   const privateKey = env.VAPID_PRIVATE_KEY?.trim();
   if (!publicKey || !privateKey) return null;
-  const base = env.PUSH_STANDIN_URL?.trim();
+  const { pushStandinBase } = readLocalStack(env);
   return {
     publicKey,
     privateKey,
     subject: env.VAPID_SUBJECT?.trim() || 'mailto:reminders@brainboard.app',
-    localEndpointBase: base ? (base.endsWith('/') ? base : `${base}/`) : null,
+    localEndpointBase: pushStandinBase,
   };
 }
 

@@ -9,12 +9,13 @@ import { PUSH_NOT_SET_UP, type PushConfig } from './config.ts';
 import { isAllowedPushEndpoint } from './endpoints.ts';
 import type { PushSender } from './send.ts';
 import {
+  hasSubscription,
   listDevices,
+  markTested,
   MAX_DEVICES,
   readSubscriptions,
   removeSubscription,
   saveSubscription,
-  subscriptionsOf,
 } from './subscriptions.ts';
 
 const DEVICE_NOT_FOUND = 'That device is not in your list.';
@@ -115,8 +116,7 @@ export function pushRoutes(
       const { uid } = callerOf(req);
       const id = idParam.safeParse(req.params.id);
       if (!id.success) throw notFound(DEVICE_NOT_FOUND);
-      const snap = await subscriptionsOf(db, uid).doc(id.data).get();
-      if (!snap.exists) throw notFound(DEVICE_NOT_FOUND);
+      if (!(await hasSubscription(db, uid, id.data))) throw notFound(DEVICE_NOT_FOUND);
       await removeSubscription(db, uid, id.data);
       res.json({ ok: true } satisfies AnswerOf<'DELETE /api/push/subscriptions/:id'>);
     }),
@@ -145,9 +145,7 @@ export function pushRoutes(
         throw new HttpError(410, DEVICE_GONE);
       }
       if (outcome === 'failed') throw new HttpError(503, TEST_NOT_SENT);
-      await subscriptionsOf(db, uid)
-        .doc(device.id)
-        .update({ last_test_at: new Date().toISOString() });
+      await markTested(db, uid, device.id, new Date());
       res.json({ ok: true } satisfies AnswerOf<'POST /api/push/subscriptions/:id/test'>);
     }),
   );

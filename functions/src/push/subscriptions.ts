@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { PushDevice } from '@brainboard/domain';
 import type { Firestore } from 'firebase-admin/firestore';
-import { refreshScheduledDevices } from '../reminders/schedule.ts';
-import { pushUsers, type DeviceCopy } from './deviceList.ts';
+import { refreshScheduledDevices } from '../reminderSchedule/schedule.ts';
+import { pushUsers, type DeviceCopy } from '../reminderSchedule/deviceList.ts';
 
 /**
  * `users/{uid}/push_subscriptions/{id}`: one per device, the id derived from the endpoint so
@@ -101,4 +101,13 @@ export async function removeSubscription(db: Firestore, uid: string, id: string)
     else tx.set(marker, { uid, updated_at: new Date().toISOString(), devices: left });
   });
   await refreshScheduledDevices(db, uid);
+}
+
+export async function hasSubscription(db: Firestore, uid: string, id: string): Promise<boolean> {
+  return (await subscriptionsOf(db, uid).doc(id).get()).exists;
+}
+
+/** Notes when a test notification last reached the device. */
+export async function markTested(db: Firestore, uid: string, id: string, now: Date): Promise<void> {
+  await subscriptionsOf(db, uid).doc(id).update({ last_test_at: now.toISOString() });
 }

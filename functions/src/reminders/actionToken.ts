@@ -7,7 +7,7 @@ import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
  *
  * A token also names the card it was made for by the card's `created_at`: an assignment deleted
  * and created again with the same id is another card, and its old notifications do nothing to
- * it. A token works once; the route records its `useId` (reminders/routes.ts).
+ * it. A token works once; its use is recorded under `useId` (useReminderAction in reminders/store.ts).
  */
 export const REMINDER_ACTIONS = ['snooze', 'done', 'focus'] as const;
 type ReminderAction = (typeof REMINDER_ACTIONS)[number];

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import {
-  DEFAULT_TIME_ZONE,
   nextFiring,
   REMINDER_LOOKBACK_MINUTES,
   reminderText,
@@ -10,7 +9,7 @@ import {
   type ReminderMessage,
 } from '@brainboard/domain';
 import type { PushSender } from '../push/send.ts';
-import type { DeviceCopy } from '../push/deviceList.ts';
+import type { DeviceCopy } from '../reminderSchedule/deviceList.ts';
 import { ACTION_TOKEN_TTL_MS, REMINDER_ACTIONS, signActionToken } from './actionToken.ts';
 
 /**
@@ -226,6 +225,3 @@ export async function dispatchReminders(options: DispatchOptions): Promise<Dispa
     return { failed, skipped };
   }
 }
-
-export const profileZone = (zone: unknown): string =>
-  typeof zone === 'string' && zone ? zone : DEFAULT_TIME_ZONE;

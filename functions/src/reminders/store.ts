@@ -1,8 +1,13 @@
 import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
-import type { DeviceCopy } from '../push/deviceList.ts';
+import { planChange } from '../assignments/change.ts';
+import { readInTransaction } from '../assignments/store.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import { requireLiveAccount } from '../profile/liveAccount.ts';
+import { readForSchedule, type ScheduleEntry } from '../reminderSchedule/schedule.ts';
+import type { VerifiedAction } from './actionToken.ts';
+import type { DeviceCopy } from '../reminderSchedule/deviceList.ts';
 import { removeSubscription } from '../push/subscriptions.ts';
 import type { ReminderStore, ScheduledReminder } from './dispatcher.ts';
-import type { ScheduleEntry } from './schedule.ts';
 
 const deliveriesOf = (db: Firestore, uid: string) =>
   db.collection('users').doc(uid).collection('reminder_deliveries');
@@ -12,13 +17,68 @@ const deliveriesOf = (db: Firestore, uid: string) =>
  * used_at, expires_at }. Kept until the token expires; `expires_at` is the field of a Firestore
  * TTL policy on the collection group (firestore.indexes.json), which deletes them afterwards.
  */
-export const actionUsesOf = (db: Firestore, uid: string) =>
+const actionUsesOf = (db: Firestore, uid: string) =>
   db.collection('users').doc(uid).collection('reminder_action_uses');
 
 /** Firestore's answer to create() of a document that exists. */
-export function isAlreadyExists(err: unknown): boolean {
+function isAlreadyExists(err: unknown): boolean {
   const code = (err as { code?: unknown })?.code;
   return code === 6 || code === 'already-exists' || code === 'ALREADY_EXISTS';
+}
+
+const CARD_NOT_FOUND = 'That assignment does not exist.';
+const ACTION_USED =
+  'This notification button was already used. Open Brainboard to see the assignment.';
+
+/**
+ * Does what a notification's button asks (its verified token), once: Snooze makes `fireAt` the
+ * card's next reminder (its schedule entry), Done moves the card to Done the way the board does
+ * (planChange: completed_date, a repeating card's next card), focus only records the use.
+ *
+ * One transaction reads the card and the token's use record, then writes the action and the
+ * record (a create): a token pressed on two devices at once acts once, and a token whose action
+ * was not saved can be pressed again. A used token answers 410, a card that is gone (or was
+ * deleted and created again with the same id) 404.
+ */
+export async function useReminderAction(
+  db: Firestore,
+  claims: VerifiedAction,
+  now: Date,
+  fireAt: Date,
+): Promise<void> {
+  const { uid, assignmentId, action } = claims;
+  const use = actionUsesOf(db, uid).doc(claims.useId);
+  try {
+    await db.runTransaction(async (tx) => {
+      const doc = await readInTransaction(tx, db, uid, assignmentId);
+      // A card deleted and created again with the same id is another card.
+      const card = typeof doc?.created_at === 'string' ? doc.created_at : '';
+      if (!doc || card !== claims.card) throw notFound(CARD_NOT_FOUND);
+      if ((await tx.get(use)).exists) throw new HttpError(410, ACTION_USED);
+      // The use record (and a snooze) are new documents under the user.
+      await requireLiveAccount(tx, db, uid);
+      const done =
+        action === 'done' && doc.status !== 'done'
+          ? await planChange(tx, db, uid, doc, { id: assignmentId, status: 'done' }, now)
+          : null;
+      const schedule =
+        action === 'snooze' ? await readForSchedule(tx, db, uid, [assignmentId]) : null;
+      tx.create(use, {
+        action,
+        assignment_id: assignmentId,
+        used_at: now.toISOString(),
+        expires_at: new Date(claims.exp),
+      });
+      // The snooze is the card's next reminder (its schedule entry), until it fires.
+      schedule?.write(tx, assignmentId, doc, now, fireAt);
+      done?.(tx);
+    });
+  } catch (err) {
+    // Another press of the same token saved first (where Firestore reports the create rather
+    // than retrying the transaction).
+    if (isAlreadyExists(err) && (await use.get()).exists) throw new HttpError(410, ACTION_USED);
+    throw err;
+  }
 }
 
 const NOT_FOUND = 5;

@@ -3,9 +3,9 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { deleteGoogleGrant } from '../auth/grant.ts';
 import { deleteUserFiles } from '../files/records.ts';
 import { deleteFeed } from '../calendarFeed/store.ts';
-import { pushUsers } from '../push/deviceList.ts';
-import { DELETING_FIELD } from './liveAccount.ts';
-import { profileRef } from './profile.ts';
+import { pushUsers } from '../reminderSchedule/deviceList.ts';
+import { DELETING_FIELD } from '../profile/liveAccount.ts';
+import { profileRef } from '../profile/profile.ts';
 
 /** The student's calendar feeds (their links are credentials to the school's calendar). */
 async function deleteFeedsOf(db: Firestore, uid: string): Promise<void> {

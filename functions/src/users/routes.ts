@@ -12,10 +12,10 @@ import {
 import { callerOf } from '../http/auth.ts';
 import { HttpError, notFound, route } from '../http/errors.ts';
 import { parseBody } from '../http/validate.ts';
-import { saveReminderSettings } from '../reminders/schedule.ts';
 import { deleteAccount } from './account.ts';
-import { getOrCreateProfile, profileRef, rotateCsrfToken, sessionUser } from './profile.ts';
+import { getOrCreateProfile, rotateCsrfToken, sessionUser } from '../profile/profile.ts';
 import { endSignIn } from './signins.ts';
+import { recordAcceptance, updateProfile } from './store.ts';
 
 /** The web app's page that signs the browser in with Firebase (web/src/auth). */
 const WEB_SIGN_IN_PATH = '/auth/google';
@@ -146,12 +146,6 @@ export function sessionRoutes(db: Firestore): Router {
   return router;
 }
 
-/** Consent logs are kept 6 years (docs/product.md, Constants). */
-const CONSENT_LOG_YEARS = 6;
-
-/** Top-level, server-only: no client rule reaches it, and account deletion keeps it. */
-const consentLogs = (db: Firestore) => db.collection('consent_logs');
-
 /** Only the caller's own id exists for them; any other answers 404 like a missing one. */
 function ownId(req: Parameters<typeof callerOf>[0]): string {
   const { uid } = callerOf(req);
@@ -171,12 +165,7 @@ export function userRoutes(auth: Auth, db: Firestore): Router {
       const updated = Object.fromEntries(
         Object.entries(changes).filter(([, value]) => value !== undefined),
       );
-      // The reminder defaults and the zone move the student's reminders with them.
-      if ('reminder_defaults' in updated || 'time_zone' in updated) {
-        await saveReminderSettings(db, uid, updated, new Date());
-      } else {
-        await profileRef(db, uid).update(updated);
-      }
+      await updateProfile(db, uid, updated, new Date());
       res.json({ updated } satisfies AnswerOf<'PATCH /api/user/:id'>);
     }),
   );
@@ -195,26 +184,16 @@ export function userRoutes(auth: Auth, db: Firestore): Router {
     route(async (req, res) => {
       const { uid, email } = callerOf(req);
       parseBody(acceptanceSchema, req.body);
-      const now = new Date();
-      const at = now.toISOString();
-      const expires = new Date(now);
-      expires.setFullYear(expires.getFullYear() + CONSENT_LOG_YEARS);
-      const batch = db.batch();
-      batch.update(profileRef(db, uid), { privacy_accepted_at: at, tos_accepted_at: at });
-      batch.create(consentLogs(db).doc(), {
-        uid,
-        email: email ?? null,
-        privacy_accepted_at: at,
-        tos_accepted_at: at,
-        user_agent: (req.get('user-agent') ?? '').slice(0, 300),
-        created_at: at,
-        expires_at: expires.toISOString(),
-      });
-      await batch.commit();
+      const at = new Date();
+      await recordAcceptance(
+        db,
+        { uid, email: email ?? null, userAgent: req.get('user-agent') ?? '' },
+        at,
+      );
       res.json({
         ok: true,
-        privacy_accepted_at: at,
-        tos_accepted_at: at,
+        privacy_accepted_at: at.toISOString(),
+        tos_accepted_at: at.toISOString(),
       } satisfies AnswerOf<'POST /api/acceptance'>);
     }),
   );

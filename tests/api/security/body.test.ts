@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NOT_MULTIPART } from '../../../functions/src/files/routes.ts';
+import { NOT_MULTIPART } from '../../../functions/src/attachments/routes.ts';
 import type { Student } from '../../support/security.ts';
 import { ENDPOINTS, takesJson } from './endpoints.ts';
 import { eachEndpointAndVariant, expectRefused, twoStudents } from './suite.ts';

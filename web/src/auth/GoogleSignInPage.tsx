@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from '../app/router.tsx';
 import { readStored, STORAGE_KEYS, writeStored } from '../app/storage.ts';
 import { useNavigate } from '../app/routerContext.ts';
-import { config } from '../config.ts';
+import { config, USE_EMULATORS } from '../config.ts';
 import { callEndpoint } from '../api/call.ts';
 import { api } from '../firebase/api.ts';
 import { auth } from '../firebase/firebase.ts';
@@ -21,7 +21,7 @@ const pending = {
 };
 
 async function startRedirect(): Promise<void> {
-  if (config.useEmulators) {
+  if (USE_EMULATORS) {
     window.location.assign(
       emulatorChooserUrl({
         apiKey: config.firebase.apiKey,
@@ -48,7 +48,7 @@ async function redirectResult() {
     getRedirectResult,
     signInWithCredential,
   } = await import('firebase/auth');
-  if (config.useEmulators) {
+  if (USE_EMULATORS) {
     const idToken = takeEmulatorChoice(sessionStorage, config.firebase.apiKey);
     if (!idToken) return null;
     const result = await signInWithCredential(auth, GoogleAuthProvider.credential(idToken));

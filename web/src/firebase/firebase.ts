@@ -5,7 +5,7 @@ import {
   indexedDBLocalPersistence,
   initializeAuth,
 } from 'firebase/auth';
-import { config } from '../config.ts';
+import { config, USE_EMULATORS } from '../config.ts';
 
 /**
  * The one module that initialises Firebase. It runs once, when first
@@ -23,6 +23,7 @@ export const firebaseApp = initializeApp(config.firebase);
 export const auth = initializeAuth(firebaseApp, {
   persistence: [indexedDBLocalPersistence, browserLocalPersistence],
 });
-if (config.useEmulators) {
-  connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
+if (USE_EMULATORS) {
+  const url = import.meta.env.VITE_AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9099';
+  connectAuthEmulator(auth, url, { disableWarnings: true });
 }

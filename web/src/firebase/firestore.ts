@@ -5,7 +5,7 @@ import {
   persistentMultipleTabManager,
   type Firestore,
 } from 'firebase/firestore';
-import { config } from '../config.ts';
+import { config, USE_EMULATORS } from '../config.ts';
 import { firebaseApp } from './firebase.ts';
 
 let db: Firestore | null = null;
@@ -21,8 +21,9 @@ export function liveFirestore(): Firestore | null {
     db = initializeFirestore(firebaseApp, {
       localCache: persistentLocalCache({ tabManager: persistentMultipleTabManager() }),
     });
-    if (config.useEmulators) {
-      const [host, port] = config.firestoreEmulatorHost.split(':');
+    if (USE_EMULATORS) {
+      const emulatorHost = import.meta.env.VITE_FIRESTORE_EMULATOR_HOST ?? '127.0.0.1:8080';
+      const [host, port] = emulatorHost.split(':');
       connectFirestoreEmulator(db, host ?? '127.0.0.1', Number(port ?? 8080));
     }
   }

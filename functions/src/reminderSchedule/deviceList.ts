@@ -3,7 +3,7 @@ import type { Firestore, Transaction } from 'firebase-admin/firestore';
 /**
  * `push_users/{uid}`: exists while the student has a push device, and holds `devices`, what
  * sending a reminder needs of each (id, endpoint, keys). Every change to the student's devices
- * rewrites it in the transaction that makes the change (subscriptions.ts), and every reminder
+ * rewrites it in the transaction that makes the change (push/subscriptions.ts), and every reminder
  * schedule entry copies it (docs/decisions/0017-reminder-schedule.md), so the dispatcher reads
  * no device documents. Server-only, like the devices themselves (firestore.rules).
  */

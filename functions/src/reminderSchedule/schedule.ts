@@ -14,9 +14,8 @@ import {
   readDeviceCopies,
   sameDevices,
   type DeviceCopy,
-} from '../push/deviceList.ts';
-import { profileRef } from '../users/profile.ts';
-import { profileZone } from './dispatcher.ts';
+} from './deviceList.ts';
+import { profileRef, profileZone } from '../profile/profile.ts';
 
 /**
  * `users/{uid}/reminder_schedule/{assignmentId}`: the next reminder of one assignment, stored

@@ -4,9 +4,9 @@ import {
   type RepeatScope,
 } from '@brainboard/domain';
 import type { Firestore, Transaction, UpdateData } from 'firebase-admin/firestore';
-import { assignmentsOf, type AssignmentDoc, type StoredSubtask } from '../assignments/store.ts';
+import { assignmentsOf, type AssignmentDoc, type StoredSubtask } from './store.ts';
 import { badRequest } from '../http/errors.ts';
-import { writeEntry } from '../reminders/schedule.ts';
+import { writeEntry } from '../reminderSchedule/schedule.ts';
 import {
   isUntouchedInstance,
   newSeriesId,

@@ -15,14 +15,14 @@ import {
   uploadRateWindowsFromEnv,
   type RateLimiter,
 } from '../http/rateLimit.ts';
-import { NotMultipartError, readUpload } from './multipart.ts';
-import { looksLikePdf, PdfReadError } from './pdf.ts';
-import { PDF_EXTRACT_TIME_LIMIT_MS, PDF_MAX_PAGES, PdfLimitError } from './pdfLimits.ts';
+import { NotMultipartError, readUpload } from '../files/multipart.ts';
+import { looksLikePdf, PdfReadError } from '../files/pdf.ts';
+import { PDF_EXTRACT_TIME_LIMIT_MS, PDF_MAX_PAGES, PdfLimitError } from '../files/pdfLimits.ts';
 import { armDeadline, DATABASE_DEADLINE_MS } from '../http/deadline.ts';
-import { listAttachedFiles, removeAttachedFile, saveUploadedPdf } from './records.ts';
+import { listAttachedFiles, removeAttachedFile, saveUploadedPdf } from '../files/records.ts';
 import { readAssignmentDoc } from '../assignments/store.ts';
-import { fileStoreFromEnv, type FileStore } from './store.ts';
-import { csrfTokenOf } from '../users/profile.ts';
+import { fileStoreFromEnv, type FileStore } from '../files/store.ts';
+import { csrfTokenOf } from '../profile/profile.ts';
 
 const UPLOAD_PATH = '/upload-pdf';
 const ONE_FILE_ONLY = 'Please upload one PDF file at a time.';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { UserProfile } from '@brainboard/domain';
+import { DEFAULT_TIME_ZONE, type UserProfile } from '@brainboard/domain';
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 
@@ -13,6 +13,10 @@ const newCsrfToken = () => randomBytes(32).toString('base64url');
 export function profileRef(db: Firestore, uid: string) {
   return db.collection('users').doc(uid);
 }
+
+/** The student's time zone as the profile stores it (`time_zone`), or the default. */
+export const profileZone = (zone: unknown): string =>
+  typeof zone === 'string' && zone ? zone : DEFAULT_TIME_ZONE;
 
 /** A fresh profile with its defaults: AI off, nothing accepted yet. */
 export function newProfile(

@@ -8,13 +8,12 @@ import {
 } from '@brainboard/domain';
 import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
 import { randomBytes } from 'node:crypto';
-import { chatsOf } from '../ai/chats.ts';
-import { assignmentsOf, subtaskMap, type AssignmentDoc } from '../assignments/store.ts';
-import { EVENT_ID_FIELD } from '../calendar/googleCalendar.ts';
+import { chatsOf } from '../chats/store.ts';
+import { assignmentsOf, subtaskMap, type AssignmentDoc } from './store.ts';
+import { EVENT_ID_FIELD } from './calendarEvent.ts';
 import { badRequest } from '../http/errors.ts';
-import { profileZone } from '../reminders/dispatcher.ts';
-import { readForSchedule } from '../reminders/schedule.ts';
-import { profileRef } from '../users/profile.ts';
+import { profileRef, profileZone } from '../profile/profile.ts';
+import { readForSchedule } from '../reminderSchedule/schedule.ts';
 
 /**
  * `users/{uid}/series/{seriesId}`: how a repeating assignment repeats and what each new

@@ -1,0 +1,67 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT } from './stack/config.ts';
+
+/**
+ * Code that only the local stack's build may hold, each found by a string it carries: the Auth
+ * emulator's account chooser (web/src/auth/emulatorChooser.ts), the Auth SDK's emulator
+ * connection, and our connections' default addresses (web/src/firebase/). (The Firestore SDK
+ * keeps its own connectFirestoreEmulator, which it calls only when Firebase's tooling injects
+ * emulator defaults into the page; so its name is no marker.)
+ */
+const EMULATOR_ONLY = [
+  '/api/auth/google/emulator',
+  'You are using the Auth Emulator',
+  '127.0.0.1:9099',
+  '127.0.0.1:8080',
+];
+
+const outDirs: string[] = [];
+
+/** Builds the web app as `vite build` does (production mode), with `useEmulators` as given. */
+async function build(useEmulators: boolean): Promise<string> {
+  const outDir = mkdtempSync(join(tmpdir(), 'brainboard-web-build-'));
+  outDirs.push(outDir);
+  const saved = process.env.VITE_USE_EMULATORS;
+  // Vite prefers process.env over the .env files: the local stack sets this, a deploy does not.
+  if (useEmulators) process.env.VITE_USE_EMULATORS = 'true';
+  else delete process.env.VITE_USE_EMULATORS;
+  try {
+    const vite = await import('vite');
+    await vite.build({
+      configFile: join(ROOT, 'web', 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'error',
+      build: { outDir, emptyOutDir: true },
+    });
+  } finally {
+    if (saved === undefined) delete process.env.VITE_USE_EMULATORS;
+    else process.env.VITE_USE_EMULATORS = saved;
+  }
+  return outDir;
+}
+
+/** Every marker found in the build's JavaScript. */
+function markersIn(outDir: string): string[] {
+  const code = readdirSync(outDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => readFileSync(join(outDir, file), 'utf8'))
+    .join('\n');
+  return EMULATOR_ONLY.filter((marker) => code.includes(marker));
+}
+
+afterAll(() => {
+  for (const dir of outDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the web app as built for production', () => {
+  it('holds no emulator-only code', async () => {
+    expect(markersIn(await build(false))).toEqual([]);
+  });
+
+  it('while the local stack build holds all of it (so the markers find that code)', async () => {
+    expect(markersIn(await build(true))).toEqual(EMULATOR_ONLY);
+  });
+}, 180_000);
