@@ -3,8 +3,8 @@ import { Link } from '../app/router.tsx';
 import { readStored, STORAGE_KEYS, writeStored } from '../app/storage.ts';
 import { useNavigate } from '../app/routerContext.ts';
 import { config } from '../config.ts';
-import { callEndpoint } from '../api/call.ts';
-import { api } from '../firebase/api.ts';
+import { callEndpoint } from '../data/api/call.ts';
+import { api } from '../data/api.ts';
 import { auth } from '../firebase/firebase.ts';
 import { emulatorChooserUrl, takeEmulatorChoice } from './emulatorChooser.ts';
 import {

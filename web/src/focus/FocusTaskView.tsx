@@ -18,7 +18,7 @@ import { formatDue } from './due.ts';
 import type { FocusFeedback } from './feedback.ts';
 import { FocusTimerPanel } from './FocusTimerPanel.tsx';
 import { isSpaceControl, isTypingTarget } from './platform.ts';
-import { api } from '../firebase/api.ts';
+import { api } from '../data/api.ts';
 import { useFocusSession } from './useFocusSession.ts';
 import { useFocusTimer } from './useFocusTimer.ts';
 import { useNow } from './useNow.ts';

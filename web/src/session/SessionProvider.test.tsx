@@ -7,7 +7,7 @@ import { SessionProvider } from './SessionProvider.tsx';
 import { useSession } from './sessionContext.ts';
 
 const fake = vi.hoisted(() => ({ getSession: vi.fn(), clearSession: vi.fn() }));
-vi.mock('../firebase/api.ts', () => ({ api: fake }));
+vi.mock('../data/api.ts', () => ({ api: fake }));
 
 function Probe() {
   const { user, fresh } = useSession();

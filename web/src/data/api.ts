@@ -1,7 +1,7 @@
-import { createApiClient } from '../api/client.ts';
+import { createApiClient } from './api/client.ts';
 import { config } from '../config.ts';
-import { withOfflineWrites } from '../offline/pending.ts';
-import { auth } from './firebase.ts';
+import { withOfflineWrites } from './outbox/pending.ts';
+import { auth } from '../firebase/firebase.ts';
 
 /** The API client as such: every call carries the user's ID token. */
 export const directApi = createApiClient({

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { ApiError, type ApiClient, type HttpMethod, type RequestOptions } from '../api/client.ts';
-import { readStored, STORAGE_KEYS, writeStored } from '../app/storage.ts';
+import { readStored, STORAGE_KEYS, writeStored } from '../../app/storage.ts';
 
 /**
  * The small part of the offline queue that every signed-in page carries: which writes may wait

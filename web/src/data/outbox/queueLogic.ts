@@ -7,7 +7,7 @@ import {
   type Subtask,
 } from '@brainboard/domain';
 import { ApiError, type HttpMethod } from '../api/client.ts';
-import { sortByRank } from '../board/columns.ts';
+import { sortByRank } from '../../board/columns.ts';
 import type { WriteRequest } from './pending.ts';
 
 /**

@@ -4,7 +4,7 @@ import { vi } from 'vitest';
  * The API client as component tests see it: every call a mock that answers nothing until a
  * test tells it what to (the direct client, which skips the offline queue, is the same object).
  * Use it with
- * `vi.mock('../firebase/api.ts', async () => (await import('../firebase/testApi.ts')).apiModule)`
+ * `vi.mock('./api.ts', async () => (await import('./testApi.ts')).apiModule)`
  * and import `api`
  * from here to set the answers.
  */

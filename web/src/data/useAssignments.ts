@@ -7,22 +7,22 @@ import {
   type Status,
 } from '@brainboard/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError, errorDetail } from '../api/client.ts';
+import { ApiError, errorDetail } from './api/client.ts';
 import { readUserCache, writeUserCache } from '../app/userCache.ts';
 import {
   deleteAssignment,
   fetchAssignments,
   moveAssignment,
   rerankAssignment,
-} from '../assignment/assignmentsApi.ts';
-import { api, directApi } from '../firebase/api.ts';
-import type { BoardAccess, BoardQueue } from '../offline/boardQueue.ts';
-import { loadBoardQueue } from '../offline/loadQueue.ts';
-import { hasWaiting, setWriteSink, waitingHint } from '../offline/pending.ts';
+} from './assignmentsApi.ts';
+import { api, directApi } from './api.ts';
+import type { BoardAccess, BoardQueue } from './outbox/boardQueue.ts';
+import { loadBoardQueue } from './outbox/loadQueue.ts';
+import { hasWaiting, setWriteSink, waitingHint } from './outbox/pending.ts';
 import { showAlert } from '../ui/notify.ts';
-import { sortByRank } from './columns.ts';
+import { sortByRank } from '../board/columns.ts';
 import { mergeRemote } from './mergeRemote.ts';
-import type { RankChange } from './ranks.ts';
+import type { RankChange } from '../board/ranks.ts';
 import {
   subscribeToAssignments,
   type AssignmentsUpdate,

@@ -1,5 +1,5 @@
 import type { Assignment } from '@brainboard/domain';
-import { sortByRank } from './columns.ts';
+import { sortByRank } from '../board/columns.ts';
 
 /** Ids the board changed itself a moment ago, which an older remote list may not know yet. */
 export interface RecentLocal {

@@ -1,7 +1,7 @@
 import type { Assignment } from '@brainboard/domain';
 import { API_MESSAGES, ApiError, type ApiClient } from '../api/client.ts';
-import { sortByRank } from '../board/columns.ts';
-import { showAlert } from '../ui/notify.ts';
+import { sortByRank } from '../../board/columns.ts';
+import { showAlert } from '../../ui/notify.ts';
 import {
   answerFor,
   applyWrite,

@@ -7,8 +7,8 @@ import type {
   Status,
 } from '@brainboard/domain';
 import { NEW_ASSIGNMENT_WITHOUT_ID } from '@brainboard/domain';
-import { callEndpoint } from '../api/call.ts';
-import { API_MESSAGES, ApiError, type ApiClient } from '../api/client.ts';
+import { callEndpoint } from './api/call.ts';
+import { API_MESSAGES, ApiError, type ApiClient } from './api/client.ts';
 
 /**
  * Data access for assignments, named by intent (docs/architecture.md). Every
