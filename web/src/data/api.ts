@@ -1,6 +1,5 @@
 import { createApiClient } from './api/client.ts';
 import { config } from '../config.ts';
-import { withOfflineWrites } from './outbox/pending.ts';
 import { auth } from '../firebase/firebase.ts';
 
 /** The API client as such: every call carries the user's ID token. */
@@ -13,7 +12,8 @@ export const directApi = createApiClient({
 });
 
 /**
- * The API client for signed-in pages: the same client, and while the board is shown an
- * assignment write that fails for want of a connection waits on this device (offline/pending.ts).
+ * The API client for signed-in pages: the same client. Assignment writes never go as bare
+ * calls: each is a mutation sent through the outbox (outbox/pending.ts, sendMutation), which
+ * keeps it on this device when there is no connection.
  */
-export const api = withOfflineWrites(directApi);
+export const api = directApi;

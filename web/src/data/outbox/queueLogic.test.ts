@@ -3,17 +3,16 @@ import { ApiError } from '../api/client.ts';
 import { makeAssignment } from '@brainboard/domain/testing';
 import {
   answerFor,
-  applyWrite,
   applyWrites,
-  assignmentOf,
   outcomeOf,
+  requestOfWrite,
   withoutRefused,
   type QueuedWrite,
 } from './queueLogic.ts';
 
 const AT = '2026-11-23T10:00:00.000Z';
 
-function queued(over: Partial<QueuedWrite> & Pick<QueuedWrite, 'method' | 'path'>): QueuedWrite {
+function queued(over: Partial<QueuedWrite>): QueuedWrite {
   return { key: 'k1', assignmentId: 'a1', title: 'Lab report', keptAt: AT, ...over };
 }
 
@@ -27,102 +26,49 @@ const lab = makeAssignment({
 });
 const poem = makeAssignment({ id: 'a2', title: 'Poem', rank: 2 });
 
-describe('applyWrite: the board as the server would answer each kept write', () => {
-  it('creates with the chosen id, once, placed in its column', () => {
-    const create = {
-      method: 'POST' as const,
-      path: '/api/assignment',
-      body: { id: 'assignment-1-x', title: 'Flashcards', status: 'new' as const, notes: ['Hi'] },
-    };
-    const once = applyWrite([lab, poem], create, AT);
-    const made = once.find((a) => a.id === 'assignment-1-x');
-    expect(made).toMatchObject({ title: 'Flashcards', status: 'new', version: 1, updated_at: AT });
-    expect(made?.notes.map((n) => n.text)).toEqual(['Hi']);
-    expect(made?.rank).toBe(3);
-    expect(applyWrite(once, create, AT)).toBe(once);
-  });
-
-  it('changes only the named fields, raises the version and stamps completed_date on done', () => {
-    const [next] = applyWrite(
-      [lab],
-      { method: 'PATCH', path: '/api/assignment', body: { id: 'a1', status: 'done', rank: 0.5 } },
-      AT,
-    );
-    expect(next).toMatchObject({
-      title: 'Lab report',
+describe('applyWrites: the board as the server will store each kept mutation', () => {
+  it('lays the mutations over a copy in order, once each', () => {
+    const writes: QueuedWrite[] = [
+      queued({ mutation: { kind: 'create', id: 'new-1', body: { id: 'new-1', title: 'Essay' } } }),
+      queued({
+        key: 'k2',
+        mutation: { kind: 'addSubtask', id: 'new-1', subtask: { id: 's9', title: 'Plan' } },
+      }),
+      queued({
+        key: 'k3',
+        mutation: { kind: 'update', id: 'a1', changes: { status: 'done', rank: 0.5 } },
+      }),
+    ];
+    const board = applyWrites([lab, poem], writes);
+    const made = board.find((a) => a.id === 'new-1');
+    expect(made?.subtasks.map((s) => s.title)).toEqual(['Plan']);
+    expect(board.find((a) => a.id === 'a1')).toMatchObject({
       status: 'done',
-      rank: 0.5,
       completed_date: AT,
       version: 5,
-      updated_at: AT,
     });
-    expect(next?.subtasks).toEqual(lab.subtasks);
+    // Laid over a copy that shows the create and the step already: the same card.
+    expect(applyWrites(board, writes.slice(0, 2)).find((a) => a.id === 'new-1')).toEqual(made);
+    expect(answerFor(writes[1]!.mutation!, board)).toEqual({ item: made });
+    expect(answerFor({ kind: 'delete', id: 'x' }, [])).toEqual({ ok: true, next: null });
   });
 
-  it('ticks, adds and removes subtasks and notes one at a time', () => {
-    const writes: QueuedWrite[] = [
-      queued({
-        method: 'PATCH',
-        path: '/api/assignment/a1/subtasks/s1',
-        body: { completed: true },
-      }),
-      queued({
-        method: 'POST',
-        path: '/api/assignment/a1/subtasks',
-        body: { id: 's2', title: 'Graph' },
-      }),
-      queued({ method: 'POST', path: '/api/assignment/a1/notes', body: { id: 'n2', text: 'Ask' } }),
-      queued({ method: 'DELETE', path: '/api/assignment/a1/notes/n1' }),
-    ];
-    const [next] = applyWrites([lab], writes);
-    expect(next?.subtasks.map((s) => [s.id, s.completed])).toEqual([
-      ['s1', true],
-      ['s2', false],
-    ]);
-    expect(next?.notes.map((n) => n.text)).toEqual(['Ask']);
-    expect(next?.version).toBe(8);
-    // Laid over a copy that shows them already: the same board.
-    expect(applyWrites([next!], writes.slice(1, 3))[0]?.subtasks).toHaveLength(2);
-  });
-
-  it('deletes, and a write to a card the board does not have changes nothing', () => {
-    const del = { method: 'DELETE' as const, path: '/api/assignment', body: { id: 'a1' } };
-    expect(applyWrite([lab, poem], del, AT)).toEqual([poem]);
-    const list = [poem];
-    const tick = { method: 'PATCH' as const, path: '/api/assignment/a1/subtasks/s1', body: {} };
-    expect(applyWrite(list, tick, AT)).toBe(list);
-  });
-
-  it('a subtask added to a card created offline follows it, in order', () => {
-    const writes: QueuedWrite[] = [
-      queued({ method: 'POST', path: '/api/assignment', body: { id: 'new-1', title: 'Essay' } }),
-      queued({
-        method: 'POST',
-        path: '/api/assignment/new-1/subtasks',
-        body: { id: 's9', title: 'Plan' },
-      }),
-    ];
-    const made = applyWrites([], writes)[0];
-    expect(made?.subtasks.map((s) => s.title)).toEqual(['Plan']);
-    expect(answerFor(writes[1]!, applyWrites([], writes))).toEqual({ item: made });
-    expect(answerFor({ method: 'DELETE', path: '/api/assignment', body: { id: 'x' } }, [])).toEqual(
-      {
-        ok: true,
-      },
-    );
-  });
-
-  it('names the assignment of each write', () => {
-    expect(assignmentOf({ method: 'PATCH', path: '/api/assignment', body: { id: 'a1' } })).toBe(
-      'a1',
-    );
-    expect(assignmentOf({ method: 'DELETE', path: '/api/assignment/a%2F1/notes/n1' })).toBe('a/1');
-    expect(assignmentOf({ method: 'POST', path: '/api/upload-pdf' })).toBe(null);
+  it('sends an entry kept by an older version as its call, without showing it ahead', () => {
+    const legacy = queued({ method: 'PATCH', path: '/api/assignment', body: { id: 'a1' } });
+    const list = [lab];
+    expect(applyWrites(list, [legacy])).toBe(list);
+    expect(requestOfWrite(legacy)).toEqual({
+      method: 'PATCH',
+      path: '/api/assignment',
+      body: { id: 'a1' },
+    });
   });
 });
 
 describe('outcomeOf: what to do with a waiting write given the answer', () => {
-  const tick = queued({ method: 'PATCH', path: '/api/assignment/a1/subtasks/s1', body: {} });
+  const tick = queued({
+    mutation: { kind: 'changeSubtask', id: 'a1', subtaskId: 's1', changes: { completed: true } },
+  });
   const status = (s: number, serverError?: string) =>
     new ApiError('bad-request', serverError ?? 'x', { status: s, serverError });
 
@@ -136,7 +82,7 @@ describe('outcomeOf: what to do with a waiting write given the answer', () => {
   });
 
   it('counts a delete of what is gone already as done', () => {
-    const del = queued({ method: 'DELETE', path: '/api/assignment', body: { id: 'a1' } });
+    const del = queued({ mutation: { kind: 'delete', id: 'a1' } });
     expect(outcomeOf(del, status(404), true)).toEqual({ kind: 'sent' });
   });
 
@@ -148,22 +94,19 @@ describe('outcomeOf: what to do with a waiting write given the answer', () => {
       message:
         '“Lab report” was deleted on another device, so the change you made to it offline was not saved. If you still need it, add it again.',
     });
-    const other = queued({
-      key: 'k2',
-      method: 'PATCH',
-      path: '/api/assignment',
-      body: { id: 'a1' },
+    const other = queued({ key: 'k2', mutation: { kind: 'update', id: 'a1', changes: {} } });
+    const elsewhere = queued({
+      key: 'k3',
+      assignmentId: 'a2',
+      mutation: { kind: 'update', id: 'a2', changes: {} },
     });
-    const elsewhere = queued({ key: 'k3', assignmentId: 'a2', method: 'PATCH', path: '/x' });
     expect(withoutRefused([tick, other, elsewhere], tick, true)).toEqual([elsewhere]);
     expect(withoutRefused([tick, other, elsewhere], tick, false)).toEqual([other, elsewhere]);
   });
 
   it('reports a stale list version and a subtask deleted elsewhere, keeping the card', () => {
     const list = queued({
-      method: 'PATCH',
-      path: '/api/assignment',
-      body: { id: 'a1', version: 3 },
+      mutation: { kind: 'update', id: 'a1', changes: { version: 3, notes: [] } },
     });
     const stale = outcomeOf(list, status(409), true);
     expect(stale).toMatchObject({ kind: 'refused', cardGone: false });

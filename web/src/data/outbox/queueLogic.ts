@@ -1,262 +1,68 @@
 import {
-  rankForNewCard,
+  applyToBoard,
+  requestOfMutation,
   type Assignment,
-  type Note,
-  type PathOf,
-  type Status,
-  type Subtask,
+  type HttpMethod,
+  type Mutation,
 } from '@brainboard/domain';
-import { ApiError, type HttpMethod } from '../api/client.ts';
-import { sortByRank } from '../../board/columns.ts';
-import type { WriteRequest } from './pending.ts';
+import { ApiError } from '../api/client.ts';
 
 /**
- * What the queue of writes kept on this device does, with no storage and no clock of its own:
- * which assignment a write changes, how the board shows it before the server has seen it, and
- * what to do with a waiting write given the server's answer when it is sent.
+ * What the outbox does, with no storage and no clock of its own: how the board shows the
+ * mutations still waiting (`apply` of domain/src/mutations.ts, laid over the server's copy in
+ * order), the answer a kept mutation gives its caller, and what to do with a waiting one given
+ * the server's answer when it is sent.
  */
 
-/** One waiting write: the same call the online path makes, plus what names it to the student. */
-export interface QueuedWrite extends WriteRequest {
+/** One waiting write: the typed mutation, plus what names it to the student. */
+export interface QueuedWrite {
   /** Unique per entry; entries are sent in the order they were kept. */
   key: string;
   /** The assignment it changes (for a create, the id the device chose). */
   assignmentId: string;
   /** The assignment's title when the write was kept, to name it in a message. */
   title: string;
-  /** When it was kept (ISO). */
+  /** When it was kept (ISO): the time `apply` stamps on the board's copy. */
   keptAt: string;
+  /**
+   * The write. An entry kept by an older version of the app has none: it holds the call as
+   * such (`method`, `path`, `body`), which is sent as it is and not shown ahead of the answer.
+   */
+  mutation?: Mutation;
+  method?: HttpMethod;
+  path?: string;
+  body?: unknown;
 }
 
-type EntryRoute = {
-  kind: 'subtask' | 'note';
-  id: string;
-  entry: string | null;
+/** The call that sends a waiting write. */
+export function requestOfWrite(w: QueuedWrite): {
   method: HttpMethod;
-};
-type Route = { kind: 'create' | 'update' | 'delete'; id: string } | EntryRoute;
-
-type Body = Record<string, unknown>;
-const bodyOf = (w: WriteRequest): Body =>
-  typeof w.body === 'object' && w.body !== null ? (w.body as Body) : {};
-
-const ENTRY_PATH = /^\/api\/assignment\/([^/]+)\/(subtasks|notes)(?:\/([^/]+))?$/;
-
-function routeOf(w: WriteRequest): Route | null {
-  if (w.path === ('/api/assignment' satisfies PathOf<'PATCH /api/assignment'>)) {
-    const id = bodyOf(w).id;
-    if (typeof id !== 'string' || id === '') return null;
-    if (w.method === 'POST') return { kind: 'create', id };
-    if (w.method === 'PATCH') return { kind: 'update', id };
-    if (w.method === 'DELETE') return { kind: 'delete', id };
-    return null;
-  }
-  const m = ENTRY_PATH.exec(w.path);
-  if (!m) return null;
-  return {
-    kind: m[2] === 'subtasks' ? 'subtask' : 'note',
-    id: decodeURIComponent(m[1] as string),
-    entry: m[3] === undefined ? null : decodeURIComponent(m[3]),
-    method: w.method,
-  };
-}
-
-/** The assignment a write changes, or null when it is not one the queue can keep. */
-export function assignmentOf(w: WriteRequest): string | null {
-  return routeOf(w)?.id ?? null;
-}
-
-const str = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallback);
-const num = (v: unknown, fallback: number) => (typeof v === 'number' ? v : fallback);
-
-function subtasksOf(list: unknown, today: string, before: readonly Subtask[]): Subtask[] {
-  if (!Array.isArray(list)) return [...before];
-  return (list as Body[]).map((s, i) => {
-    const old = before.find((b) => b.id === s.id);
-    return {
-      id: str(s.id, `local-${i}`),
-      title: str(s.title, ''),
-      completed: s.completed === true,
-      created_date: str(s.created_date, old?.created_date ?? today),
-      estimate_minutes: typeof s.estimate_minutes === 'number' ? s.estimate_minutes : null,
-    };
-  });
-}
-
-function notesOf(list: unknown, today: string, before: readonly Note[]): Note[] {
-  if (!Array.isArray(list)) return [...before];
-  return (list as unknown[]).map((n, i) => {
-    const entry = typeof n === 'string' ? { text: n } : (n as Body);
-    const id = str(entry.id, `local-note-${i}`);
-    const old = before.find((b) => b.id === id);
-    return { id, text: str(entry.text, ''), created_date: old?.created_date ?? today };
-  });
-}
-
-/** The assignment a create makes, as the server would answer it (placed by due date). */
-function created(body: Body, at: string, list: readonly Assignment[]): Assignment {
-  const today = at.slice(0, 10);
-  const status = (body.status as Status | undefined) ?? 'new';
-  const dueDate = str(body.due_date, '');
-  const rank = num(
-    body.rank,
-    rankForNewCard(
-      list.filter((a) => a.status === status),
-      dueDate,
-    ),
-  );
-  const repeat = body.repeat as Body | null | undefined;
-  return {
-    id: str(body.id, ''),
-    title: str(body.title, ''),
-    description: str(body.description, ''),
-    due_date: dueDate,
-    status,
-    subtasks: subtasksOf(body.subtasks ?? [], today, []),
-    notes: notesOf(body.notes ?? [], today, []),
-    completed_date: status === 'done' ? at : null,
-    deep_dive: {},
-    rank,
-    reminders: (body.reminders as number[] | null | undefined) ?? null,
-    version: 1,
-    series_id: null,
-    repeat: repeat
-      ? { rrule: str(repeat.rrule, ''), until: (repeat.until as string) ?? null }
-      : null,
-    created_at: at,
-    updated_at: at,
-    source: null,
-    due_moved_from: null,
-    source_gone: false,
-  };
-}
-
-/** The assignment after a field-level PATCH: only the fields the write names. */
-function updated(a: Assignment, body: Body, at: string): Assignment {
-  const today = at.slice(0, 10);
-  const next: Assignment = { ...a };
-  if (typeof body.title === 'string') next.title = body.title;
-  if (typeof body.description === 'string') next.description = body.description;
-  if (typeof body.due_date === 'string') next.due_date = body.due_date;
-  if (typeof body.rank === 'number') next.rank = body.rank;
-  if (body.reminders !== undefined) next.reminders = body.reminders as number[] | null;
-  if (typeof body.status === 'string') {
-    const status = body.status as Status;
-    next.completed_date =
-      status !== 'done' ? null : a.status === 'done' ? a.completed_date : (a.completed_date ?? at);
-    next.status = status;
-  }
-  if (body.subtasks !== undefined) next.subtasks = subtasksOf(body.subtasks, today, a.subtasks);
-  if (body.notes !== undefined) next.notes = notesOf(body.notes, today, a.notes);
-  if (body.repeat !== undefined) {
-    const r = body.repeat as Body | null;
-    next.repeat = r ? { rrule: str(r.rrule, ''), until: (r.until as string) ?? null } : null;
-  }
-  return next;
-}
-
-function entryChanged<E extends { id: string }>(
-  list: readonly E[],
-  method: HttpMethod,
-  entryId: string | null,
-  body: Body,
-  make: (b: Body) => E,
-  edit: (e: E, b: Body) => E,
-): E[] {
-  if (method === 'POST') {
-    const made = make(body);
-    return list.some((e) => e.id === made.id) ? [...list] : [...list, made];
-  }
-  if (method === 'DELETE') return list.filter((e) => e.id !== entryId);
-  return list.map((e) => (e.id === entryId ? edit(e, body) : e));
-}
-
-/** One assignment after a subtask or note write. */
-function entryWritten(a: Assignment, route: EntryRoute, body: Body, at: string) {
-  const today = at.slice(0, 10);
-  if (route.kind === 'subtask') {
-    const subtasks = entryChanged<Subtask>(
-      a.subtasks,
-      route.method,
-      route.entry,
-      body,
-      (b) => ({
-        id: str(b.id, `local-${at}`),
-        title: str(b.title, ''),
-        completed: b.completed === true,
-        created_date: today,
-        estimate_minutes: typeof b.estimate_minutes === 'number' ? b.estimate_minutes : null,
-      }),
-      (s, b) => ({
-        ...s,
-        ...(typeof b.completed === 'boolean' ? { completed: b.completed } : {}),
-        ...(typeof b.title === 'string' ? { title: b.title } : {}),
-        ...(b.estimate_minutes !== undefined
-          ? { estimate_minutes: b.estimate_minutes as number | null }
-          : {}),
-      }),
-    );
-    return { ...a, subtasks };
-  }
-  const notes = entryChanged<Note>(
-    a.notes,
-    route.method,
-    route.entry,
-    body,
-    (b) => ({ id: str(b.id, `local-${at}`), text: str(b.text, ''), created_date: today }),
-    (n, b) => (typeof b.text === 'string' ? { ...n, text: b.text } : n),
-  );
-  return { ...a, notes };
+  path: string;
+  body: unknown;
+} {
+  if (w.mutation) return requestOfMutation(w.mutation);
+  return { method: w.method ?? 'POST', path: w.path ?? '', body: w.body };
 }
 
 /**
- * The board with one waiting write applied as the server would apply it. Applying the same
- * write twice gives the same board (a create or an added entry that is there already stays
- * once), so the writes can be laid over a copy that already shows some of them. Each write
- * raises the version by one, as every write on the server does.
+ * The board with every waiting write applied, in order, as the server will apply them. Applying
+ * the same write twice gives the same board (a create or an added entry that is there already
+ * stays once), so the writes can be laid over a copy that already shows some of them.
  */
-export function applyWrite(
-  list: readonly Assignment[],
-  w: WriteRequest,
-  at: string,
-): readonly Assignment[] {
-  const route = routeOf(w);
-  if (!route) return list;
-  const body = bodyOf(w);
-  if (route.kind === 'delete') return list.filter((a) => a.id !== route.id);
-  if (route.kind === 'create') {
-    if (list.some((a) => a.id === route.id)) return list;
-    return sortByRank([...list, created(body, at, list)]);
-  }
-  const current = list.find((a) => a.id === route.id);
-  if (!current) return list;
-  const next =
-    route.kind === 'update'
-      ? updated(current, body, at)
-      : route.kind === 'subtask' || route.kind === 'note'
-        ? entryWritten(current, route, body, at)
-        : current;
-  const stamped: Assignment = {
-    ...next,
-    version: current.version + 1,
-    updated_at: current.updated_at > at ? current.updated_at : at,
-  };
-  return sortByRank(list.map((a) => (a.id === route.id ? stamped : a)));
-}
-
-/** The board with every waiting write applied, in order. */
 export function applyWrites(
   list: readonly Assignment[],
   writes: readonly QueuedWrite[],
 ): readonly Assignment[] {
-  return writes.reduce((l, w) => applyWrite(l, w, w.keptAt), list);
+  return writes.reduce(
+    (l, w) => (w.mutation ? applyToBoard(l, w.mutation, new Date(w.keptAt)) : l),
+    list,
+  );
 }
 
 /** What the caller of a kept write receives: the answer the server would have given. */
-export function answerFor(w: WriteRequest, list: readonly Assignment[]): unknown {
-  const route = routeOf(w);
-  if (!route || route.kind === 'delete') return { ok: true };
-  return { item: list.find((a) => a.id === route.id) };
+export function answerFor(m: Mutation, list: readonly Assignment[]): unknown {
+  if (m.kind === 'delete') return { ok: true, next: null };
+  return { item: list.find((a) => a.id === m.id) };
 }
 
 /** What to do with a waiting write once it has been sent. */
@@ -292,12 +98,12 @@ export function outcomeOf(w: QueuedWrite, err: unknown, online: boolean): Outcom
   const status = err.status;
   // Not signed in right now, too many requests, or the server is down: try again later.
   if (status === 401 || status === 408 || status === 429 || status >= 500) return { kind: 'wait' };
-  const route = routeOf(w);
+  const kind = w.mutation?.kind;
   // Deleting what is gone already (an earlier send whose answer was lost) is done.
-  if (status === 404 && w.method === 'DELETE') return { kind: 'sent' };
+  if (status === 404 && requestOfWrite(w).method === 'DELETE') return { kind: 'sent' };
   const cardGone =
     status === 404 &&
-    (route?.kind === 'update' || route?.kind === 'delete' || err.serverError === ASSIGNMENT_GONE);
+    (kind === 'update' || kind === 'delete' || err.serverError === ASSIGNMENT_GONE);
   const detail = err.serverError ?? err.message;
   const entryGone = status === 404 && !cardGone;
   return {
