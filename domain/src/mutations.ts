@@ -48,8 +48,6 @@ export type Mutation =
   | { kind: 'editNote'; id: string; noteId: string; text: string }
   | { kind: 'removeNote'; id: string; noteId: string };
 
-export type MutationKind = Mutation['kind'];
-
 /** The HTTP call that carries a mutation: the contract's endpoint, its path and its body. */
 export function requestOfMutation(m: Mutation): {
   method: HttpMethod;

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../data/api.ts';
 import { AppRoutes } from './AppRoutes.tsx';
 import { Protected } from './Protected.tsx';
-import { readSessionHint, writeSessionHint } from './storage.ts';
+import { readSessionHint, writeSessionHint } from '../data/storage.ts';
 import { at, makeUser, renderInApp } from './testHelpers.tsx';
 
 vi.mock('../data/api.ts', () => ({

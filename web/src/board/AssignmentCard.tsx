@@ -8,7 +8,7 @@ import {
   type Assignment,
 } from '@brainboard/domain';
 import { lazy, memo, Suspense, type MouseEvent } from 'react';
-import { dueTone } from './dueTone.ts';
+import { dueTone } from '../ui/dueTone.ts';
 import { CardSource } from '../lms/CardSource.tsx';
 import { CardTime } from '../whatnow/CardTime.tsx';
 import { CheckIcon, EditIcon, TrashIcon } from '../ui/icons.tsx';

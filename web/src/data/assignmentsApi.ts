@@ -6,7 +6,6 @@ import type {
   Mutation,
   PathOf,
   RepeatScope,
-  Status,
 } from '@brainboard/domain';
 import { NEW_ASSIGNMENT_WITHOUT_ID } from '@brainboard/domain';
 import { callEndpoint } from './api/call.ts';
@@ -110,16 +109,6 @@ export async function replaceLists(
     if (!fresh) throw err;
     return attempt(fresh);
   }
-}
-
-/** A drag: the new column and the new place in it (`rank`, smaller first). */
-export async function moveAssignment(api: ApiClient, id: string, status: Status, rank: number) {
-  return updateAssignment(api, id, { status, rank });
-}
-
-/** A neighbour renumbered by a drag: its place only, never its column. */
-export async function rerankAssignment(api: ApiClient, id: string, rank: number) {
-  return updateAssignment(api, id, { rank });
 }
 
 /**

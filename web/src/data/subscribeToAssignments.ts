@@ -2,7 +2,7 @@ import type { Assignment } from '@brainboard/domain';
 import type { ApiClient } from './api/client.ts';
 import { fetchAssignmentsIfChanged } from './assignmentsApi.ts';
 import { config } from '../config.ts';
-import { directApi } from './api.ts';
+import { api as directApi } from './api.ts';
 import type { LiveAssignmentsHandlers } from './liveAssignments.ts';
 
 /**

@@ -2,11 +2,9 @@ import { vi } from 'vitest';
 
 /**
  * The API client as component tests see it: every call a mock that answers nothing until a
- * test tells it what to (the direct client, which skips the offline queue, is the same object).
- * Use it with
- * `vi.mock('./api.ts', async () => (await import('./testApi.ts')).apiModule)`
- * and import `api`
- * from here to set the answers.
+ * test tells it what to. Use it with
+ * `vi.mock('../data/api.ts', async () => (await import('../data/testApi.ts')).apiModule)`
+ * and import `api` from here to set the answers.
  */
 export const api = {
   request: vi.fn(),
@@ -17,5 +15,5 @@ export const api = {
   delete: vi.fn(),
 };
 
-/** The module `vi.mock` puts in place of `firebase/api.ts`: both clients are the one fake. */
-export const apiModule = { api, directApi: api };
+/** The module `vi.mock` puts in place of `data/api.ts`. */
+export const apiModule = { api };

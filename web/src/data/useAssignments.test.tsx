@@ -2,7 +2,7 @@ import { MOVE_ASSIGNMENT_FAILED, type Assignment } from '@brainboard/domain';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api/client.ts';
-import { readUserCache, writeUserCache } from '../app/userCache.ts';
+import { readUserCache, writeUserCache } from './userCache.ts';
 import { api as fake } from './testApi.ts';
 import { makeAssignment } from '@brainboard/domain/testing';
 import type { AssignmentsListener } from './subscribeToAssignments.ts';

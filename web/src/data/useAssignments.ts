@@ -11,9 +11,9 @@ import {
 } from '@brainboard/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, errorDetail } from './api/client.ts';
-import { readUserCache, writeUserCache } from '../app/userCache.ts';
+import { readUserCache, writeUserCache } from './userCache.ts';
 import { deleteAssignment, fetchAssignments, updateAssignment } from './assignmentsApi.ts';
-import { api, directApi } from './api.ts';
+import { api } from './api.ts';
 import type { BoardAccess, BoardQueue } from './outbox/boardQueue.ts';
 import { loadBoardQueue } from './outbox/loadQueue.ts';
 import { hasWaiting, setWriteSink, waitingHint } from './outbox/pending.ts';
@@ -221,8 +221,8 @@ export function useAssignments(uid: string | null | undefined): UseAssignments {
       overlay(show) {
         r.overlay = show;
       },
-      direct: () => directApi,
-      fetchAll: () => fetchAssignments(directApi),
+      direct: () => api,
+      fetchAll: () => fetchAssignments(api),
     };
     const load = () =>
       (queue ??= loadBoardQueue().then((m) => {

@@ -12,7 +12,7 @@ import {
   type Assignment,
 } from '@brainboard/domain';
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
-import { celebrateDone, originOf } from '../board/motion.ts';
+import { celebrateDone, originOf } from '../ui/motion.ts';
 import { subtaskConfetti } from './confetti.ts';
 import { formatDue } from './due.ts';
 import type { FocusFeedback } from './feedback.ts';

@@ -1,6 +1,6 @@
 import type { UserProfile } from '@brainboard/domain';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { readUserCache, writeUserCache } from '../app/userCache.ts';
+import { readUserCache, writeUserCache } from '../data/userCache.ts';
 import { api } from '../data/api.ts';
 import { SessionContext, type SessionValue } from './sessionContext.ts';
 

@@ -12,7 +12,7 @@ import { signOut } from 'firebase/auth';
 import { Toaster, toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../data/api/client.ts';
-import { readSessionHint, writeSessionHint } from '../app/storage.ts';
+import { readSessionHint, writeSessionHint } from '../data/storage.ts';
 import { at, fakeAuth, makeUser, renderInApp } from '../app/testHelpers.tsx';
 import { api } from '../data/api.ts';
 import * as notify from '../ui/notify.ts';

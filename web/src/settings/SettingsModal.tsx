@@ -12,7 +12,7 @@ import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'rea
 import { toast } from 'sonner';
 import { callEndpoint } from '../data/api/call.ts';
 import { isApiError } from '../data/api/client.ts';
-import { useNavigate } from '../app/routerContext.ts';
+import { useNavigate } from '../router/routerContext.ts';
 import { config } from '../config.ts';
 import { api } from '../data/api.ts';
 import { useAuth } from '../firebase/authContext.ts';

@@ -1,5 +1,5 @@
 import { signOut, type Auth } from 'firebase/auth';
-import { clearPerUserStorage, writeSessionHint } from '../app/storage.ts';
+import { clearPerUserStorage, writeSessionHint } from '../data/storage.ts';
 import { api } from '../data/api.ts';
 
 /** Forgets the writes kept on this device for want of a connection (IndexedDB, every user). */

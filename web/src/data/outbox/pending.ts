@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { requestOfMutation, type Mutation } from '@brainboard/domain';
 import { ApiError, type ApiClient } from '../api/client.ts';
-import { readStored, STORAGE_KEYS, writeStored } from '../../app/storage.ts';
+import { readStored, STORAGE_KEYS, writeStored } from '../storage.ts';
 
 /**
  * The small part of the outbox that every signed-in page carries: how a mutation is sent (at
