@@ -1,10 +1,10 @@
+import { useTitleDraft } from '../ui/useTitleDraft.ts';
 import {
   FOCUS_GATE_THRESHOLD,
   SUBTASK_CELEBRATION_MS,
   SUBTASK_MAX_LENGTH,
   checklistComplete,
   focusGate,
-  hasVisibleCharacter,
   overallProgress,
   progressLabel,
   spentText,
@@ -288,19 +288,8 @@ function DueLine({ dueDate }: { dueDate: string }) {
 
 /** "Add a step": a title and a button, as the editor's new-subtask field (same length limit). */
 function AddStep({ onAdd }: { onAdd(title: string): Promise<boolean> }) {
-  const [draft, setDraft] = useState('');
-  const [saving, setSaving] = useState(false);
+  const { draft, setDraft, saving, add } = useTitleDraft(onAdd);
   const id = useId();
-  const add = async () => {
-    const title = draft.trim();
-    if (!hasVisibleCharacter(title)) {
-      setDraft('');
-      return;
-    }
-    setSaving(true);
-    if (await onAdd(title)) setDraft('');
-    setSaving(false);
-  };
   return (
     <form
       className="focus-add-step"
