@@ -11,7 +11,7 @@
  * - dashboard in all: that, plus the assignment editor (loaded right after the board's first
  *   paint) and the live listener with Firestore (loaded when the board subscribes), with their
  *   static imports. Chunks loaded only on demand (e.g. confetti, AI) are listed, not counted,
- *   and so is the offline queue (src/offline/boardQueue.ts): the board fetches it after its
+ *   and so is the offline queue (src/data/outbox/boardQueue.ts): the board fetches it after its
  *   first paint only where no service worker controls the page (a first visit, while the worker
  *   installs and precaches every chunk anyway); a controlled page reads it from the precache.
  *
@@ -34,7 +34,7 @@ const SIGNED_IN_ENTRY = 'src/app/SignedInApp.tsx';
 const PREFETCHED = [
   'src/assignment/AssignmentEditor.tsx',
   'src/focus/FocusModal.tsx',
-  'src/board/liveAssignments.ts',
+  'src/data/liveAssignments.ts',
   'src/firebase/firestore.ts',
 ];
 

@@ -48,9 +48,9 @@ interface PollingClient {
     init?: { signal?: AbortSignal },
   ): Promise<unknown>;
 }
-const BOARD = new URL('../../web/src/board/', import.meta.url).pathname;
+const DATA = new URL('../../web/src/data/', import.meta.url).pathname;
 const { createApiClient } = (await import(
-  /* @vite-ignore */ new URL('../../web/src/api/client.ts', import.meta.url).pathname
+  /* @vite-ignore */ new URL('../../web/src/data/api/client.ts', import.meta.url).pathname
 )) as {
   createApiClient(options: {
     baseUrl: string;
@@ -58,11 +58,11 @@ const { createApiClient } = (await import(
     fetch: typeof fetch;
   }): PollingClient;
 };
-const { listenToAssignments } = (await import(/* @vite-ignore */ `${BOARD}liveAssignments.ts`)) as {
+const { listenToAssignments } = (await import(/* @vite-ignore */ `${DATA}liveAssignments.ts`)) as {
   listenToAssignments(db: Firestore, uid: string, handlers: LiveHandlers): () => void;
 };
 const { subscribeToAssignments } = (await import(
-  /* @vite-ignore */ `${BOARD}subscribeToAssignments.ts`
+  /* @vite-ignore */ `${DATA}subscribeToAssignments.ts`
 )) as {
   subscribeToAssignments(
     uid: string,

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRoutes } from './app/AppRoutes.tsx';
-import { Router } from './app/router.tsx';
+import { Router } from './router/router.tsx';
 import { UpdatePrompt } from './offline/UpdatePrompt.tsx';
 import { registerServiceWorker } from './reminders/serviceWorker.ts';
 import { initTheme } from './theme/theme.ts';

@@ -1,14 +1,23 @@
-import { newSubtaskId, type AssignmentPatchInput, type Status } from '@brainboard/domain';
+import {
+  completedDateAfter,
+  isStaleVersion,
+  newSubtaskId,
+  type Assignment,
+  type AssignmentPatchInput,
+  type RepeatScope,
+} from '@brainboard/domain';
 import type { Firestore, Transaction, UpdateData } from 'firebase-admin/firestore';
 import { randomBytes } from 'node:crypto';
 import { touchBoard } from '../board/stamp.ts';
-import { planRepeatEdit } from './seriesEdit.ts';
-import { readForSchedule } from '../reminderSchedule/schedule.ts';
+import { planRepeatDelete, planRepeatEdit } from './seriesEdit.ts';
+import { readForSchedule, writeEntry } from '../reminderSchedule/schedule.ts';
+import { mustReadIn } from './lookup.ts';
 import {
   assignmentRef,
   isoDate,
   noteMap,
   subtaskMap,
+  toAssignment,
   writeStamp,
   type AssignmentDoc,
 } from './store.ts';
@@ -23,20 +32,6 @@ import {
  */
 
 export const newNoteId = (now: number) => `note-${now}-${randomBytes(4).toString('hex')}`;
-
-/**
- * The status fields a move to `status` writes, given the stored status: entering Done stamps
- * `completed_date`, leaving it clears it, and staying in Done keeps the first stamp.
- */
-export function statusFields(
-  before: Status,
-  status: Status,
-  now: Date,
-): Pick<UpdateData<AssignmentDoc>, 'status' | 'completed_date'> {
-  if (status !== 'done') return { status, completed_date: null };
-  if (before !== 'done') return { status, completed_date: now.toISOString() };
-  return { status };
-}
 
 /**
  * Plans the change `input` of the stored assignment `before` in transaction `tx`: every read
@@ -60,8 +55,10 @@ export async function planChange(
   if (input.due_date !== undefined) fields.due_date = input.due_date;
   if (input.rank !== undefined) fields.rank = input.rank;
   if (input.reminders !== undefined) fields.reminders = input.reminders;
-  if (input.status !== undefined)
-    Object.assign(fields, statusFields(before.status, input.status, now));
+  if (input.status !== undefined) {
+    fields.status = input.status;
+    fields.completed_date = completedDateAfter(before, input.status, now.toISOString());
+  }
   if (input.subtasks !== undefined) {
     fields.subtasks = subtaskMap(
       input.subtasks.map((s) => ({ ...s, id: s.id ?? newSubtaskId(now.getTime()) })),
@@ -112,4 +109,56 @@ export async function planChange(
     repeat.write(t);
     touchBoard(t, db, uid);
   };
+}
+
+/** A write based on an older copy: nothing was written, and `item` is the current copy. */
+export class StaleVersion extends Error {
+  constructor(readonly item: Assignment) {
+    super('stale version');
+  }
+}
+
+/**
+ * Changes an assignment in one transaction: the version check, completed_date and a repeat's
+ * next card all depend on the stored copy (planChange, shared with a notification's Done). A
+ * stale `version` writes nothing and throws StaleVersion with the current copy; a missing
+ * assignment answers 404.
+ */
+export async function updateAssignment(
+  db: Firestore,
+  uid: string,
+  input: AssignmentPatchInput,
+  now = new Date(),
+): Promise<void> {
+  await db.runTransaction(async (tx) => {
+    const before = await mustReadIn(tx, db, uid, input.id);
+    if (isStaleVersion(input.version, toAssignment(input.id, before).version)) {
+      throw new StaleVersion(toAssignment(input.id, before));
+    }
+    const write = await planChange(tx, db, uid, before, input, now);
+    write(tx);
+  });
+}
+
+/**
+ * Deletes an assignment, its reminder schedule entry and (for the open card of a repeat, scope
+ * "this") brings the series' next card, which it answers; "following" stops the repeat.
+ */
+export async function deleteAssignment(
+  db: Firestore,
+  uid: string,
+  id: string,
+  scope: RepeatScope,
+  now = new Date(),
+): Promise<Assignment | null> {
+  const next = await db.runTransaction(async (tx) => {
+    const doc = await mustReadIn(tx, db, uid, id);
+    const plan = await planRepeatDelete(tx, db, uid, id, doc, scope, now);
+    tx.delete(assignmentRef(db, uid, id));
+    writeEntry(tx, db, uid, id, null);
+    touchBoard(tx, db, uid);
+    plan.write(tx);
+    return plan.next;
+  });
+  return next ? toAssignment(next.id, next.doc) : null;
 }

@@ -1,5 +1,7 @@
 import {
+  addedEntryOrder,
   assignmentCreateSchema,
+  entryCreatedDate,
   assignmentPatchSchema,
   estimateMinutesSchema,
   newSubtaskId,
@@ -9,7 +11,6 @@ import {
   SUBTASKS_MAX_COUNT,
   subtaskInputSchema,
   subtaskTitleSchema,
-  type Assignment,
   type AnswerOf,
 } from '@brainboard/domain';
 import { Router } from 'express';
@@ -19,24 +20,15 @@ import { deleteChat } from '../chats/store.ts';
 import { removeAssignmentFiles } from '../files/records.ts';
 import { fileStoreFromEnv } from '../files/store.ts';
 import { callerOf } from '../http/auth.ts';
-import { HttpError, route } from '../http/errors.ts';
+import { route } from '../http/errors.ts';
 import { parseBody } from '../http/validate.ts';
-import { planRepeatDelete } from './seriesEdit.ts';
 import { repeatOf, startSeries } from './series.ts';
-import { readBoardStamp, startBoardStamp, touchBoard } from '../board/stamp.ts';
+import { readBoardStamp, startBoardStamp } from '../board/stamp.ts';
 import { profileRef, profileZone } from '../profile/profile.ts';
-import { writeEntry } from '../reminderSchedule/schedule.ts';
-import { newNoteId, planChange } from './change.ts';
+import { deleteAssignment, newNoteId, StaleVersion, updateAssignment } from './change.ts';
 import { entryListRoutes, type EntryList } from './entryList.ts';
-import { ASSIGNMENT_NOT_FOUND, answer, idParam, mustReadIn, pathId } from './lookup.ts';
-import {
-  assignmentRef,
-  assignmentsOf,
-  createAssignment,
-  isoDate,
-  listAssignments,
-  toAssignment,
-} from './store.ts';
+import { ASSIGNMENT_NOT_FOUND, answer, idParam, pathId } from './lookup.ts';
+import { assignmentsOf, createAssignment, listAssignments } from './store.ts';
 
 const STALE_VERSION =
   'This assignment was changed on another device, so nothing was saved. Here is the latest copy.';
@@ -72,8 +64,8 @@ const subtaskList: EntryList<typeof subtaskInputSchema, typeof subtaskPatchSchem
   toEntry: (input, now) => ({
     title: input.title,
     completed: input.completed,
-    created_date: input.created_date ?? isoDate(now),
-    order: now.getTime(),
+    created_date: entryCreatedDate(now, input.created_date),
+    order: addedEntryOrder(now),
     estimate_minutes: input.estimate_minutes ?? null,
   }),
   changes: ({ completed, title, estimate_minutes }) => ({ completed, title, estimate_minutes }),
@@ -92,18 +84,11 @@ const noteList: EntryList<typeof noteCreateSchema, typeof noteBodySchema> = {
   newId: newNoteId,
   toEntry: (input, now) => ({
     text: input.text,
-    created_date: isoDate(now),
-    order: now.getTime(),
+    created_date: entryCreatedDate(now),
+    order: addedEntryOrder(now),
   }),
   changes: ({ text }) => ({ text }),
 };
-
-/** 409 with the current copy: the client re-applies its change on it. */
-class StaleVersion extends HttpError {
-  constructor(readonly item: Assignment) {
-    super(409, STALE_VERSION);
-  }
-}
 
 /** The assignment calls. Every path is under the caller's own data. */
 export function assignmentRoutes(db: Firestore): Router {
@@ -182,28 +167,18 @@ export function assignmentRoutes(db: Firestore): Router {
     }),
   );
 
-  // Read and written in one transaction: the version check, completed_date and a repeat's next
-  // card all depend on the stored copy (planChange, shared with a notification's Done). A stale
-  // `version` writes nothing and answers 409 with the current copy.
+  // A stale `version` writes nothing and answers 409 with the current copy, on which the client
+  // makes its change again (change.ts).
   router.patch(
     '/assignment',
     route(async (req, res) => {
       const { uid } = callerOf(req);
       const input = parseBody(assignmentPatchSchema, req.body);
-      const now = new Date();
       try {
-        await db.runTransaction(async (tx) => {
-          const before = await mustReadIn(tx, db, uid, input.id);
-          const current = toAssignment(input.id, before);
-          if (input.version !== undefined && input.version !== current.version) {
-            throw new StaleVersion(current);
-          }
-          const write = await planChange(tx, db, uid, before, input, now);
-          write(tx);
-        });
+        await updateAssignment(db, uid, input);
       } catch (err) {
         if (err instanceof StaleVersion) {
-          res.status(409).json({ error: err.message, item: err.item });
+          res.status(409).json({ error: STALE_VERSION, item: err.item });
           return;
         }
         throw err;
@@ -230,23 +205,11 @@ export function assignmentRoutes(db: Firestore): Router {
         ),
         req.body,
       );
-      const now = new Date();
-      const next = await db.runTransaction(async (tx) => {
-        const doc = await mustReadIn(tx, db, uid, id);
-        const plan = await planRepeatDelete(tx, db, uid, id, doc, scope ?? 'this', now);
-        tx.delete(assignmentRef(db, uid, id));
-        writeEntry(tx, db, uid, id, null);
-        touchBoard(tx, db, uid);
-        plan.write(tx);
-        return plan.next;
-      });
+      const next = await deleteAssignment(db, uid, id, scope ?? 'this');
       // Its attached files once the assignment is gone (a refused delete leaves them too).
       await removeAssignmentFiles(db, fileStoreFromEnv(), uid, id);
       await deleteChat(db, uid, id);
-      res.json({
-        ok: true,
-        next: next ? toAssignment(next.id, next.doc) : null,
-      } satisfies AnswerOf<'DELETE /api/assignment'>);
+      res.json({ ok: true, next } satisfies AnswerOf<'DELETE /api/assignment'>);
     }),
   );
 

@@ -1,10 +1,17 @@
 import {
   assignmentFromDoc,
+  completedDateAfter,
+  entryCreatedDate,
+  FIRST_VERSION,
+  listEntryOrder,
+  VERSION_STEP,
   compareAssignments,
   isDateOnly,
   migrateDateOnly,
+  nextVersion,
   rankForNewCard,
   type Assignment,
+  type AssignmentCreateInput,
   type Repeat,
   type Status,
 } from '@brainboard/domain';
@@ -77,26 +84,28 @@ export function toAssignment(id: string, doc: AssignmentDoc): Assignment {
   return assignmentFromDoc(id, doc as unknown as Record<string, unknown>);
 }
 
-export const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+/** The calendar day (UTC) an entry made at `d` is dated. */
+export const isoDate = (d: Date) => entryCreatedDate(d);
 
-export interface NewAssignment {
-  title: string;
-  description?: string;
-  due_date?: string;
-  status?: Status;
-  subtasks?: {
-    id: string;
-    title: string;
-    completed?: boolean;
-    created_date?: string;
-    estimate_minutes?: number | null;
-  }[];
-  notes?: { id: string; text: string; created_date?: string }[];
-  rank?: number;
-  series_id?: string | null;
-  repeat?: Repeat | null;
-  reminders?: number[] | null;
-}
+/**
+ * What createAssignment stores: the create body as the contract's schema parses it (fields left
+ * out take their defaults here too), each subtask and note with its id, and the series the card
+ * belongs to.
+ */
+export type NewAssignment = Partial<
+  Omit<AssignmentCreateInput, 'id' | 'subtasks' | 'notes' | 'repeat'>
+> &
+  Pick<AssignmentCreateInput, 'title'> & {
+    subtasks?: (Omit<AssignmentCreateInput['subtasks'][number], 'completed'> & {
+      id: string;
+      completed?: boolean;
+    })[];
+    notes?: (AssignmentCreateInput['notes'][number] & { id: string })[];
+    series_id?: string | null;
+    repeat?: Repeat | null;
+    /** A place in its column (seeded boards); without one the card goes in by due date. */
+    rank?: number;
+  };
 
 /**
  * Stores a new assignment; the caller has validated the input. With a client-chosen `id` the
@@ -139,11 +148,11 @@ export async function createAssignment(
         today,
       ),
       notes: noteMap(input.notes ?? [], today),
-      completed_date: status === 'done' ? now.toISOString() : null,
+      completed_date: completedDateAfter(null, status, now.toISOString()),
       deep_dive: {},
       rank,
       reminders: input.reminders ?? null,
-      version: 1,
+      version: FIRST_VERSION,
       series_id: input.series_id ?? null,
       repeat: input.repeat ?? null,
       created_at: now.toISOString(),
@@ -179,11 +188,11 @@ export async function listAssignments(db: Firestore, uid: string): Promise<Assig
         await db.runTransaction(async (tx) => {
           const schedule = await readForSchedule(tx, db, uid, [d.id]);
           const now = new Date();
-          tx.update(d.ref, { due_date: migrated, version: FieldValue.increment(1) });
+          tx.update(d.ref, { due_date: migrated, version: FieldValue.increment(VERSION_STEP) });
           schedule.write(tx, d.id, { ...item, due_date: migrated }, now);
           touchBoard(tx, db, uid);
         });
-        return { ...item, due_date: migrated, version: item.version + 1 };
+        return { ...item, due_date: migrated, version: nextVersion(item.version) };
       } catch (err) {
         console.warn(`Could not migrate the due date of assignment ${d.id}`, err);
         return item;
@@ -231,7 +240,7 @@ export const entryCount = (doc: AssignmentDoc, map: 'subtasks' | 'notes'): numbe
 /** What every write to an assignment adds: the time and a raised version. */
 export const writeStamp = (now: Date) => ({
   updated_at: now.toISOString(),
-  version: FieldValue.increment(1),
+  version: FieldValue.increment(VERSION_STEP),
 });
 
 /** Reads the assignment in a transaction; null when it does not exist. */
@@ -292,7 +301,7 @@ export function subtaskMap(
         title: s.title,
         completed: s.completed,
         created_date: s.created_date ?? today,
-        order: i,
+        order: listEntryOrder(i),
         estimate_minutes: s.estimate_minutes ?? null,
       },
     ]),
@@ -304,7 +313,10 @@ export function noteMap(
   today: string,
 ): Record<string, StoredNote> {
   return Object.fromEntries(
-    items.map((n, i) => [n.id, { text: n.text, created_date: n.created_date ?? today, order: i }]),
+    items.map((n, i) => [
+      n.id,
+      { text: n.text, created_date: n.created_date ?? today, order: listEntryOrder(i) },
+    ]),
   );
 }
 

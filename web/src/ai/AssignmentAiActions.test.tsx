@@ -7,7 +7,7 @@ import { makeAssignment } from '@brainboard/domain/testing';
 import { withSession } from './testSupport.tsx';
 
 const fake = vi.hoisted(() => ({ stream: vi.fn(), get: vi.fn(), post: vi.fn(), patch: vi.fn() }));
-vi.mock('../firebase/api.ts', () => ({ api: fake }));
+vi.mock('../data/api.ts', () => ({ api: fake }));
 const notify = vi.hoisted(() => ({ showAlert: vi.fn(), askToConfirm: vi.fn() }));
 vi.mock('../ui/notify.ts', () => notify);
 

@@ -2,7 +2,7 @@ import { CHAT_ERROR_REPLY } from '@brainboard/domain';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../api/client.ts';
+import { ApiError } from '../data/api/client.ts';
 import { controlledStream, withSession } from './testSupport.tsx';
 
 const fake = vi.hoisted(() => ({
@@ -11,7 +11,7 @@ const fake = vi.hoisted(() => ({
   post: vi.fn(),
   patch: vi.fn(),
 }));
-vi.mock('../firebase/api.ts', () => ({ api: fake }));
+vi.mock('../data/api.ts', () => ({ api: fake }));
 
 const { ChatModal } = await import('./ChatModal.tsx');
 

@@ -8,8 +8,8 @@ import {
   type ChatMessage,
 } from '@brainboard/domain';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { ApiError } from '../api/client.ts';
-import { api } from '../firebase/api.ts';
+import { ApiError } from '../data/api/client.ts';
+import { api } from '../data/api.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { contextSummary } from './context.ts';
 import { loadChat, saveChat, streamChat, type ChatMode } from './aiApi.ts';

@@ -6,8 +6,8 @@ import {
   type DeepDiveTool,
 } from '@brainboard/domain';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { ApiError } from '../api/client.ts';
-import { api } from '../firebase/api.ts';
+import { ApiError } from '../data/api/client.ts';
+import { api } from '../data/api.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { fetchDeepDive, generateDeepDive } from './aiApi.ts';
 import { snippetOf } from './text.ts';

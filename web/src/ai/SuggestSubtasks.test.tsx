@@ -8,11 +8,11 @@ import {
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../api/client.ts';
+import { ApiError } from '../data/api/client.ts';
 import { withSession } from './testSupport.tsx';
 
 const fake = vi.hoisted(() => ({ stream: vi.fn(), get: vi.fn(), post: vi.fn(), patch: vi.fn() }));
-vi.mock('../firebase/api.ts', () => ({ api: fake }));
+vi.mock('../data/api.ts', () => ({ api: fake }));
 const notify = vi.hoisted(() => ({ showAlert: vi.fn(), askToConfirm: vi.fn() }));
 vi.mock('../ui/notify.ts', () => notify);
 

@@ -6,7 +6,7 @@ import {
 } from '@brainboard/domain';
 import { lazy, Suspense, useState } from 'react';
 import { config } from '../config.ts';
-import { api } from '../firebase/api.ts';
+import { api } from '../data/api.ts';
 import { AI_NEEDS_CONNECTION } from '../offline/connection.ts';
 import { showAlert } from '../ui/notify.ts';
 import { suggestSubtasks, type SuggestedStep } from './aiApi.ts';

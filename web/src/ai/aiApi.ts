@@ -5,8 +5,8 @@ import {
   type DeepDiveTool,
   type UserProfile,
 } from '@brainboard/domain';
-import { callEndpoint } from '../api/call.ts';
-import type { ApiClient } from '../api/client.ts';
+import { callEndpoint } from '../data/api/call.ts';
+import type { ApiClient } from '../data/api/client.ts';
 import { streamAi, type AiStreamEvent } from './sse.ts';
 
 /**

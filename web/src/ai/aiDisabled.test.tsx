@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeAssignment } from '@brainboard/domain/testing';
 import { withSession } from './testSupport.tsx';
 
-vi.mock('../firebase/api.ts', () => ({ api: {} }));
+vi.mock('../data/api.ts', () => ({ api: {} }));
 vi.mock('../config.ts', () => ({ config: { aiEnabled: false } }));
 
 const { AssignmentAiActions } = await import('./AssignmentAiActions.tsx');

@@ -1,7 +1,7 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { BodyOf } from '@brainboard/domain';
-import { streamEndpoint, type StreamKey } from '../api/call.ts';
-import type { ApiClient } from '../api/client.ts';
+import { streamEndpoint, type StreamKey } from '../data/api/call.ts';
+import type { ApiClient } from '../data/api/client.ts';
 
 /** One piece of an AI stream (docs/architecture.md): `event` is "data" or "error". */
 export interface AiStreamEvent {

@@ -4,8 +4,8 @@ import {
   DEEP_DIVE_CONSENT_PROMPT,
 } from '@brainboard/domain';
 import { useCallback } from 'react';
-import { ApiError } from '../api/client.ts';
-import { api } from '../firebase/api.ts';
+import { ApiError } from '../data/api/client.ts';
+import { api } from '../data/api.ts';
 import { useSession } from '../session/sessionContext.ts';
 import { askToConfirm, showAlert } from '../ui/notify.ts';
 import { enableAiOptIn, type AiOptIn } from './aiApi.ts';

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { LandingPage } from '../landing/LandingPage.tsx';
 import { PageSkeleton } from '../loading/PageSkeleton.tsx';
-import { Navigate } from './router.tsx';
-import { useLocation } from './routerContext.ts';
-import { readSessionHint } from './storage.ts';
+import { Navigate } from '../router/router.tsx';
+import { useLocation } from '../router/routerContext.ts';
+import { readSessionHint } from '../data/storage.ts';
 
 // Only the landing page is in the first bundle. Everything behind sign-in (and
 // all Firebase code) loads with SignedInApp; login and legal pages load alone.

@@ -4,9 +4,9 @@ import { PageSkeleton } from '../loading/PageSkeleton.tsx';
 import { useAuthState } from '../firebase/authContext.ts';
 import { SessionProvider } from '../session/SessionProvider.tsx';
 import { useSession } from '../session/sessionContext.ts';
-import { useNavigate } from './routerContext.ts';
-import { writeSessionHint } from './storage.ts';
-import { clearUserCaches } from './userCache.ts';
+import { useNavigate } from '../router/routerContext.ts';
+import { writeSessionHint } from '../data/storage.ts';
+import { clearUserCaches } from '../data/userCache.ts';
 
 /**
  * No user: forget the public pages' hint first (else /login would bounce back) and what this

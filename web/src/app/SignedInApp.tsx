@@ -4,8 +4,8 @@ import { AuthProvider } from '../firebase/AuthProvider.tsx';
 import { auth } from '../firebase/firebase.ts';
 import { MessageHost } from '../ui/MessageHost.tsx';
 import { Protected } from './Protected.tsx';
-import { Navigate } from './router.tsx';
-import { useLocation } from './routerContext.ts';
+import { Navigate } from '../router/router.tsx';
+import { useLocation } from '../router/routerContext.ts';
 
 function SignedInRoutes() {
   const { pathname } = useLocation();

@@ -1,13 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { User } from 'firebase/auth';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../firebase/api.ts';
+import { api } from '../data/api.ts';
 import { AppRoutes } from './AppRoutes.tsx';
 import { Protected } from './Protected.tsx';
-import { readSessionHint, writeSessionHint } from './storage.ts';
+import { readSessionHint, writeSessionHint } from '../data/storage.ts';
 import { at, makeUser, renderInApp } from './testHelpers.tsx';
 
-vi.mock('../firebase/api.ts', () => ({
+vi.mock('../data/api.ts', () => ({
   api: { getSession: vi.fn(), clearSession: vi.fn(), get: vi.fn(), post: vi.fn() },
 }));
 // The protected area is Firebase-backed; here it is a marker.

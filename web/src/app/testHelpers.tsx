@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { AuthContext, type AuthState } from '../firebase/authContext.ts';
 import { SessionContext, type SessionValue } from '../session/sessionContext.ts';
-import { Router } from './router.tsx';
+import { Router } from '../router/router.tsx';
 
 /** A signed-in profile as GET /api/session answers it. */
 export function makeUser(fields: Partial<UserProfile> = {}): UserProfile {

@@ -8,13 +8,13 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../api/client.ts';
+import { ApiError } from '../data/api/client.ts';
 import { makeAssignment } from '@brainboard/domain/testing';
 import { FocusModeContext } from '../focus/focusContext.ts';
-import { api as fake } from '../firebase/testApi.ts';
+import { api as fake } from '../data/testApi.ts';
 import * as notify from '../ui/notify.ts';
 
-vi.mock('../firebase/api.ts', async () => (await import('../firebase/testApi.ts')).apiModule);
+vi.mock('../data/api.ts', async () => (await import('../data/testApi.ts')).apiModule);
 vi.mock('../ai/SuggestSubtasksButton.tsx', () => ({
   SuggestSubtasksButton: (p: {
     onApprove(t: { id: string; title: string }[]): void;

@@ -10,7 +10,7 @@ import {
 } from '@brainboard/domain';
 import { useContext, type FormEvent, type ReactNode } from 'react';
 import { SuggestSubtasksButton } from '../ai/SuggestSubtasksButton.tsx';
-import { RepeatField } from '../recurrence/RepeatField.tsx';
+import { RepeatField } from './RepeatField.tsx';
 import { repeatFormOf } from '../recurrence/repeatForm.ts';
 import { ReminderOverride } from '../reminders/ReminderOverride.tsx';
 import { SessionContext } from '../session/sessionContext.ts';

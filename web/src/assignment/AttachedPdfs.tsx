@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { errorDetail } from '../api/client.ts';
-import { api } from '../firebase/api.ts';
+import { errorDetail } from '../data/api/client.ts';
+import { api } from '../data/api.ts';
 import { showAlert } from '../ui/notify.ts';
 import {
   dropUploadsOfUncreated,
   listAttachedFiles,
   removeAttachedFile,
   type AttachedFile,
-} from './assignmentsApi.ts';
+} from '../data/assignmentsApi.ts';
 import { humanSize, listPdfsFailed, removePdfFailed } from './editorText.ts';
 import { PdfPicker } from './PdfPicker.tsx';
 

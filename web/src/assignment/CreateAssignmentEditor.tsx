@@ -1,9 +1,9 @@
 import type { Assignment, Status } from '@brainboard/domain';
 import type { FormEvent } from 'react';
-import { api } from '../firebase/api.ts';
+import { api } from '../data/api.ts';
 import { repeatOfForm } from '../recurrence/repeatForm.ts';
 import { AssignmentForm } from './AssignmentForm.tsx';
-import { createAssignment } from './assignmentsApi.ts';
+import { createAssignment } from '../data/assignmentsApi.ts';
 import { useAssignmentForm } from './useAssignmentForm.ts';
 import { useDraftLists } from './useEditorLists.ts';
 

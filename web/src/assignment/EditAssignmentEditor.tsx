@@ -1,13 +1,13 @@
 import type { Assignment, RepeatScope } from '@brainboard/domain';
 import { useState, type FormEvent } from 'react';
 import { AssignmentAiActions } from '../ai/AssignmentAiActions.tsx';
-import { api } from '../firebase/api.ts';
+import { api } from '../data/api.ts';
 import { useFocusMode } from '../focus/focusContext.ts';
 import { repeatChanged, repeatOfForm } from '../recurrence/repeatForm.ts';
-import { useWaiting, WAITING_MARK } from '../offline/pending.ts';
+import { useWaiting, WAITING_MARK } from '../data/outbox/pending.ts';
 import { ScopeQuestion } from '../recurrence/ScopeQuestion.tsx';
 import { AssignmentForm } from './AssignmentForm.tsx';
-import { updateAssignment, type AssignmentChanges } from './assignmentsApi.ts';
+import { updateAssignment, type AssignmentChanges } from '../data/assignmentsApi.ts';
 import { ConflictQuestion } from './ConflictNotice.tsx';
 import { useAssignmentForm } from './useAssignmentForm.ts';
 import { useSavedLists } from './useEditorLists.ts';

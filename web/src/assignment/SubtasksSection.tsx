@@ -1,3 +1,4 @@
+import { useTitleDraft } from '../ui/useTitleDraft.ts';
 import {
   ESTIMATE_MAX_MINUTES,
   ESTIMATE_MIN_MINUTES,
@@ -162,16 +163,8 @@ export function SubtasksSection({
   /** The time summary under the list. */
   time?: ReactNode;
 }) {
-  const [draft, setDraft] = useState('');
+  const { draft, setDraft, add } = useTitleDraft(handlers.onAdd);
   const id = useId();
-  const add = async () => {
-    const title = draft.trim();
-    if (!hasVisibleCharacter(title)) {
-      setDraft('');
-      return;
-    }
-    if (await handlers.onAdd(title)) setDraft('');
-  };
   return (
     <div className="subtasks">
       {subtasks.length > 0 ? (

@@ -5,7 +5,7 @@ import {
   type DueForm,
   type Status,
 } from '@brainboard/domain';
-import type { AssignmentChanges } from './assignmentsApi.ts';
+import type { AssignmentChanges } from '../data/assignmentsApi.ts';
 
 /** The editor's fields (form-only fields included). */
 export interface EditorForm extends DueForm {

@@ -6,12 +6,12 @@ import {
   type Status,
 } from '@brainboard/domain';
 import { useId, useRef, useState } from 'react';
-import { ApiError, errorDetail } from '../api/client.ts';
+import { ApiError, errorDetail } from '../data/api/client.ts';
 import { saveAssignmentToCalendar } from '../calendar/saveToCalendar.ts';
-import { api } from '../firebase/api.ts';
+import { api } from '../data/api.ts';
 import { repeatChanged, repeatFormOf, type RepeatForm } from '../recurrence/repeatForm.ts';
 import { showAlert } from '../ui/notify.ts';
-import { newClientId, uploadPdf, type AttachedFile } from './assignmentsApi.ts';
+import { newClientId, uploadPdf, type AttachedFile } from '../data/assignmentsApi.ts';
 import { TITLE_REQUIRED } from './editorText.ts';
 import { useDiscardGuard } from '../ui/useDiscardGuard.tsx';
 import { useEditorDraft } from './useEditorDraft.ts';

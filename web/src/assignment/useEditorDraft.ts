@@ -1,6 +1,6 @@
 import type { Assignment, Status } from '@brainboard/domain';
 import { useCallback, useState } from 'react';
-import type { AssignmentChanges } from './assignmentsApi.ts';
+import type { AssignmentChanges } from '../data/assignmentsApi.ts';
 import {
   changedFields,
   openDraft,

@@ -15,8 +15,8 @@ import {
   type Subtask,
 } from '@brainboard/domain';
 import { useState } from 'react';
-import { errorDetail } from '../api/client.ts';
-import { api } from '../firebase/api.ts';
+import { errorDetail } from '../data/api/client.ts';
+import { api } from '../data/api.ts';
 import { askToConfirm, showAlert } from '../ui/notify.ts';
 import {
   addNote,
@@ -28,7 +28,7 @@ import {
   renameSubtask,
   replaceLists,
   toggleSubtask,
-} from './assignmentsApi.ts';
+} from '../data/assignmentsApi.ts';
 import type { NoteHandlers } from './NotesSection.tsx';
 import type { SubtaskHandlers } from './SubtasksSection.tsx';
 

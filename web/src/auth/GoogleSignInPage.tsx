@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from '../app/router.tsx';
-import { readStored, STORAGE_KEYS, writeStored } from '../app/storage.ts';
-import { useNavigate } from '../app/routerContext.ts';
+import { Link } from '../router/router.tsx';
+import { readStored, STORAGE_KEYS, writeStored } from '../data/storage.ts';
+import { useNavigate } from '../router/routerContext.ts';
 import { config, USE_EMULATORS } from '../config.ts';
-import { callEndpoint } from '../api/call.ts';
-import { api } from '../firebase/api.ts';
+import { callEndpoint } from '../data/api/call.ts';
+import { api } from '../data/api.ts';
 import { auth } from '../firebase/firebase.ts';
 import { emulatorChooserUrl, takeEmulatorChoice } from './emulatorChooser.ts';
 import {

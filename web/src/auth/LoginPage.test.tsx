@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Router } from '../app/router.tsx';
+import { Router } from '../router/router.tsx';
 import { LoginPage } from './LoginPage.tsx';
 
 describe('LoginPage', () => {

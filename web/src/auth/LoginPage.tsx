@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from '../app/router.tsx';
+import { Link } from '../router/router.tsx';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
 import { GOOGLE_SIGN_IN_PATH } from './googleSignIn.ts';
 

@@ -8,11 +8,11 @@ import {
   type Assignment,
 } from '@brainboard/domain';
 import { lazy, memo, Suspense, type MouseEvent } from 'react';
-import { dueTone } from './dueTone.ts';
+import { dueTone } from '../ui/dueTone.ts';
 import { CardSource } from '../lms/CardSource.tsx';
 import { CardTime } from '../whatnow/CardTime.tsx';
 import { CheckIcon, EditIcon, TrashIcon } from '../ui/icons.tsx';
-import { useWaiting, WAITING_MARK } from '../offline/pending.ts';
+import { useWaiting, WAITING_MARK } from '../data/outbox/pending.ts';
 
 // The repeat mark computes next dates with the recurrence library: it loads only when a card on
 // the board repeats, so a board without repeating cards never carries it.

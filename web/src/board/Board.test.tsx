@@ -3,17 +3,17 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FocusModeContext } from '../focus/focusContext.ts';
-import { api as fake } from '../firebase/testApi.ts';
-import type { AssignmentsListener } from './subscribeToAssignments.ts';
+import { api as fake } from '../data/testApi.ts';
+import type { AssignmentsListener } from '../data/subscribeToAssignments.ts';
 import { makeAssignment } from '@brainboard/domain/testing';
 import * as notify from '../ui/notify.ts';
 
 const live = vi.hoisted(() => ({ listener: null as AssignmentsListener | null }));
-vi.mock('../firebase/api.ts', async () => (await import('../firebase/testApi.ts')).apiModule);
+vi.mock('../data/api.ts', async () => (await import('../data/testApi.ts')).apiModule);
 vi.mock('../firebase/authContext.ts', () => ({
   useAuthState: () => ({ status: 'ready', user: { uid: 'u1' } }),
 }));
-vi.mock('./subscribeToAssignments.ts', () => ({
+vi.mock('../data/subscribeToAssignments.ts', () => ({
   subscribeToAssignments: (_uid: string, listener: AssignmentsListener) => {
     live.listener = listener;
     return Object.assign(() => {}, { refresh: () => {} });
@@ -29,7 +29,7 @@ vi.mock('../ai/AssignmentAiActions.tsx', () => ({ AssignmentAiActions: () => nul
 vi.mock('../ai/SuggestSubtasksButton.tsx', () => ({ SuggestSubtasksButton: () => null }));
 
 const { Board } = await import('./Board.tsx');
-const { AssignmentsProvider } = await import('./AssignmentsProvider.tsx');
+const { AssignmentsProvider } = await import('../data/AssignmentsProvider.tsx');
 
 // Wednesday 2026-11-18, noon.
 const NOW = new Date(2026, 10, 18, 12, 0, 0);

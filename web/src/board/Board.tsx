@@ -15,10 +15,10 @@ import { askToConfirm } from '../ui/notify.ts';
 import { LearningContext } from '../whatnow/learningContext.ts';
 import { focusAfterDelete } from './focusAfterDelete.ts';
 import { PlusIcon } from '../ui/icons.tsx';
-import { prefetchBoardQueue } from '../offline/loadQueue.ts';
+import { prefetchBoardQueue } from '../data/outbox/loadQueue.ts';
 import { KanbanBoard } from './KanbanBoard.tsx';
 import type { RankChange } from './ranks.ts';
-import { useAssignmentsStore } from './assignmentsContext.ts';
+import { useAssignmentsStore } from '../data/assignmentsContext.ts';
 import { useSortByDue } from './useSortByDue.ts';
 import './board.css';
 

@@ -44,7 +44,7 @@ import {
 import { CLICK_AFTER_DROP_MS } from './clickAfterDrop.ts';
 import { aboveColumnSwitch, dropAnimation, HOLD_TO_DRAG, MouseAndPenSensor } from './dnd.ts';
 import { prefersReducedMotion } from '../ui/reducedMotion.ts';
-import { celebrateDone, originOf } from './motion.ts';
+import { celebrateDone, originOf } from '../ui/motion.ts';
 import { useBadgeClock } from './useBadgeClock.ts';
 import { ranksForMove, type RankChange } from './ranks.ts';
 

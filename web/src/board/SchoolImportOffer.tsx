@@ -1,7 +1,7 @@
 import type { UserProfile } from '@brainboard/domain';
 import { useEffect, useId, useState } from 'react';
-import { callEndpoint } from '../api/call.ts';
-import { api } from '../firebase/api.ts';
+import { callEndpoint } from '../data/api/call.ts';
+import { api } from '../data/api.ts';
 import { listFeeds } from '../lms/lmsApi.ts';
 import { useSession } from '../session/sessionContext.ts';
 import './importOffer.css';

@@ -1,3 +1,5 @@
+import type { RankChange } from '../data/useAssignments.ts';
+
 /**
  * Fractional ranks: the order inside a column is saved as a number per card
  * (smaller first), so a move writes one card only. When there is no room left
@@ -20,10 +22,7 @@ export function rankBetween(prev: number | undefined, next: number | undefined):
   return mid > prev && mid < next ? mid : null;
 }
 
-export interface RankChange {
-  id: string;
-  rank: number;
-}
+export type { RankChange };
 
 /**
  * The rank changes that put `movedId` at its place in `order` (the column's final order,

@@ -5,8 +5,8 @@ import {
   type Status,
 } from '@brainboard/domain';
 import { useCallback } from 'react';
-import { updateAssignment } from '../assignment/assignmentsApi.ts';
-import { api } from '../firebase/api.ts';
+import { updateAssignment } from '../data/assignmentsApi.ts';
+import { api } from '../data/api.ts';
 import { showAlert } from '../ui/notify.ts';
 import { sortByDueChanges } from './sortByDue.ts';
 

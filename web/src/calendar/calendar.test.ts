@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../api/client.ts';
+import { ApiError } from '../data/api/client.ts';
 import { showAlert } from '../ui/notify.ts';
 import { calendarOutcomeMessage } from './calendarOutcome.ts';
 import { saveAssignmentToCalendar, saveToCalendar } from './saveToCalendar.ts';

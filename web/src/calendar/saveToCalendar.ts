@@ -1,7 +1,7 @@
 import type { CalendarSaveAnswer } from '@brainboard/domain';
-import { callEndpoint } from '../api/call.ts';
-import type { ApiClient } from '../api/client.ts';
-import { errorDetail } from '../api/client.ts';
+import { callEndpoint } from '../data/api/call.ts';
+import type { ApiClient } from '../data/api/client.ts';
+import { errorDetail } from '../data/api/client.ts';
 import { showAlert } from '../ui/notify.ts';
 import { calendarOutcomeMessage, type CalendarOutcome } from './calendarOutcome.ts';
 

@@ -2,13 +2,13 @@ import { ACCEPTANCE_SAVE_ERROR, ACCEPTANCE_SAVE_FAILED } from '@brainboard/domai
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../api/client.ts';
-import { api } from '../firebase/api.ts';
+import { ApiError } from '../data/api/client.ts';
+import { api } from '../data/api.ts';
 import * as notify from '../ui/notify.ts';
 import { ConsentScreen } from './ConsentScreen.tsx';
 import { pageReload } from './pageReload.ts';
 
-vi.mock('../firebase/api.ts', () => ({ api: { post: vi.fn() } }));
+vi.mock('../data/api.ts', () => ({ api: { post: vi.fn() } }));
 
 const post = vi.mocked(api.post);
 let reload: ReturnType<typeof vi.spyOn>;

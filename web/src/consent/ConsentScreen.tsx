@@ -1,8 +1,8 @@
 import { ACCEPTANCE_SAVE_ERROR, ACCEPTANCE_SAVE_FAILED } from '@brainboard/domain';
 import { useState } from 'react';
-import { callEndpoint } from '../api/call.ts';
-import { isApiError } from '../api/client.ts';
-import { api } from '../firebase/api.ts';
+import { callEndpoint } from '../data/api/call.ts';
+import { isApiError } from '../data/api/client.ts';
+import { api } from '../data/api.ts';
 import { showAlert } from '../ui/notify.ts';
 import { pageReload } from './pageReload.ts';
 import './consent.css';

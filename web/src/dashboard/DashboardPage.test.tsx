@@ -7,7 +7,7 @@ import { loadFocusModal } from '../focus/focusModalLoader.ts';
 import { at, makeUser, renderInApp } from '../app/testHelpers.tsx';
 import { DashboardPage } from './DashboardPage.tsx';
 
-vi.mock('../firebase/api.ts', () => ({
+vi.mock('../data/api.ts', () => ({
   api: { get: vi.fn(async () => []), patch: vi.fn(async () => ({})), post: vi.fn() },
 }));
 // The board, showing what the dashboard gives it: requests to add, and the import offer.
@@ -40,7 +40,7 @@ vi.mock('../lms/ImportFromSchool.tsx', () => ({
 }));
 vi.mock('../settings/DeviceSettings.tsx', () => ({ DeviceSettings: () => null }));
 vi.mock('../reminders/FocusFromLink.tsx', () => ({ FocusFromLink: () => null }));
-vi.mock('../board/AssignmentsProvider.tsx', () => ({
+vi.mock('../data/AssignmentsProvider.tsx', () => ({
   AssignmentsProvider: ({ children }: { children: ReactNode }) => <>{children}</>,
 }));
 vi.mock('../focus/FocusProvider.tsx', () => ({

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { AssignmentsProvider } from '../board/AssignmentsProvider.tsx';
+import { AssignmentsProvider } from '../data/AssignmentsProvider.tsx';
 import { Board } from '../board/Board.tsx';
 import { OfflineStatus } from '../offline/OfflineStatus.tsx';
 import { hasAcceptedBoth } from '../consent/hasAccepted.ts';

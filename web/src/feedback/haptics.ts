@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '../app/storage.ts';
+import { STORAGE_KEYS } from '../data/storage.ts';
 import { createLocalSetting } from './localSetting.ts';
 
 export const HAPTIC_INTENSITIES = ['light', 'medium', 'strong'] as const;

@@ -1,4 +1,4 @@
-import { readStored, writeStored } from '../app/storage.ts';
+import { readStored, writeStored } from '../data/storage.ts';
 
 /** A device setting kept as JSON, with change notification for React (useSyncExternalStore). */
 

@@ -8,8 +8,8 @@ import {
 } from '@brainboard/domain';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../api/client.ts';
-import { api } from '../firebase/api.ts';
+import { ApiError } from '../data/api/client.ts';
+import { api } from '../data/api.ts';
 import type { FocusFeedback } from './feedback.ts';
 import { FocusModal } from './FocusModal.tsx';
 import { focusCacheKey, timerKey } from './focusStorage.ts';
@@ -17,7 +17,7 @@ import { makeFocusCache, toSaved } from './storedFormats.ts';
 import { assignment } from './testFixtures.ts';
 import * as notify from '../ui/notify.ts';
 
-vi.mock('../firebase/api.ts', async () => (await import('../firebase/testApi.ts')).apiModule);
+vi.mock('../data/api.ts', async () => (await import('../data/testApi.ts')).apiModule);
 
 /** Every burst asked of canvas-confetti, with the options the app passed. */
 const bursts = vi.hoisted(

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { api } from '../firebase/api.ts';
+import { api } from '../data/api.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { silentFeedback, type FocusFeedback } from './feedback.ts';
 import { pickSurprise, type Celebration } from './celebration.ts';

@@ -2,9 +2,9 @@ import type { UserProfile } from '@brainboard/domain';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadFocusModal } from './focusModalLoader.ts';
-import { useAssignmentsStore } from '../board/assignmentsContext.ts';
-import { AssignmentsProvider } from '../board/AssignmentsProvider.tsx';
-import { api } from '../firebase/api.ts';
+import { useAssignmentsStore } from '../data/assignmentsContext.ts';
+import { AssignmentsProvider } from '../data/AssignmentsProvider.tsx';
+import { api } from '../data/api.ts';
 import { SessionContext } from '../session/sessionContext.ts';
 import { silentFeedback } from './feedback.ts';
 import { FocusButton } from './FocusButton.tsx';
@@ -20,14 +20,14 @@ import {
 import { assignment } from './testFixtures.ts';
 import * as notify from '../ui/notify.ts';
 
-vi.mock('../firebase/api.ts', () => ({
+vi.mock('../data/api.ts', () => ({
   api: { get: vi.fn(), post: vi.fn(), patch: vi.fn(), put: vi.fn(), delete: vi.fn() },
 }));
 vi.mock('canvas-confetti', () => ({ default: vi.fn(() => null) }));
 vi.mock('../firebase/authContext.ts', () => ({
   useAuthState: () => ({ status: 'ready', user: { uid: 'u1' } }),
 }));
-vi.mock('../board/subscribeToAssignments.ts', () => ({
+vi.mock('../data/subscribeToAssignments.ts', () => ({
   subscribeToAssignments: () => Object.assign(() => {}, { refresh: () => {} }),
 }));
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useOptionalAssignmentsStore } from '../board/assignmentsContext.ts';
+import { useOptionalAssignmentsStore } from '../data/assignmentsContext.ts';
 import { useSession } from '../session/sessionContext.ts';
 import { focusFeedback } from './appFeedback.ts';
 import type { FocusFeedback } from './feedback.ts';

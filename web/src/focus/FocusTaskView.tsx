@@ -1,10 +1,10 @@
+import { useTitleDraft } from '../ui/useTitleDraft.ts';
 import {
   FOCUS_GATE_THRESHOLD,
   SUBTASK_CELEBRATION_MS,
   SUBTASK_MAX_LENGTH,
   checklistComplete,
   focusGate,
-  hasVisibleCharacter,
   overallProgress,
   progressLabel,
   spentText,
@@ -12,13 +12,13 @@ import {
   type Assignment,
 } from '@brainboard/domain';
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
-import { celebrateDone, originOf } from '../board/motion.ts';
+import { celebrateDone, originOf } from '../ui/motion.ts';
 import { subtaskConfetti } from './confetti.ts';
 import { formatDue } from './due.ts';
 import type { FocusFeedback } from './feedback.ts';
 import { FocusTimerPanel } from './FocusTimerPanel.tsx';
 import { isSpaceControl, isTypingTarget } from './platform.ts';
-import { api } from '../firebase/api.ts';
+import { api } from '../data/api.ts';
 import { useFocusSession } from './useFocusSession.ts';
 import { useFocusTimer } from './useFocusTimer.ts';
 import { useNow } from './useNow.ts';
@@ -288,19 +288,8 @@ function DueLine({ dueDate }: { dueDate: string }) {
 
 /** "Add a step": a title and a button, as the editor's new-subtask field (same length limit). */
 function AddStep({ onAdd }: { onAdd(title: string): Promise<boolean> }) {
-  const [draft, setDraft] = useState('');
-  const [saving, setSaving] = useState(false);
+  const { draft, setDraft, saving, add } = useTitleDraft(onAdd);
   const id = useId();
-  const add = async () => {
-    const title = draft.trim();
-    if (!hasVisibleCharacter(title)) {
-      setDraft('');
-      return;
-    }
-    setSaving(true);
-    if (await onAdd(title)) setDraft('');
-    setSaving(false);
-  };
   return (
     <form
       className="focus-add-step"

@@ -1,6 +1,6 @@
 import { formatDateOnly, type Assignment } from '@brainboard/domain';
-import { callEndpoint } from '../api/call.ts';
-import type { ApiClient } from '../api/client.ts';
+import { callEndpoint } from '../data/api/call.ts';
+import type { ApiClient } from '../data/api/client.ts';
 
 /** The browser's local calendar date, 'YYYY-MM-DD': the day the streak counts. */
 export function localDate(now: Date = new Date()): string {

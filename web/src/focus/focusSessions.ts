@@ -1,6 +1,6 @@
 import type { Assignment, BodyOf } from '@brainboard/domain';
-import { callEndpoint } from '../api/call.ts';
-import type { ApiClient } from '../api/client.ts';
+import { callEndpoint } from '../data/api/call.ts';
+import type { ApiClient } from '../data/api/client.ts';
 
 export type FocusSessionEvent = BodyOf<'POST /api/assignment/:id/focus-sessions'>['event'];
 

@@ -4,7 +4,7 @@
  * failure is harmless.
  */
 import type { Assignment, FocusTimerState } from '@brainboard/domain';
-import { readStoredJson as read, STORAGE_KEYS, writeStored } from '../app/storage.ts';
+import { readStoredJson as read, STORAGE_KEYS, writeStored } from '../data/storage.ts';
 import {
   makeFocusCache,
   readFocusCache,

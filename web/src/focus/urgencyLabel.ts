@@ -1,5 +1,5 @@
 import { getUrgency } from '@brainboard/domain';
-import { dueTone, type DueTone } from '../board/dueTone.ts';
+import { dueTone, type DueTone } from '../ui/dueTone.ts';
 import { dueCountdown } from './due.ts';
 
 /** The one label Focus Mode shows about a deadline, and the board's tint for it. */

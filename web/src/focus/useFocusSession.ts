@@ -1,6 +1,6 @@
 import type { Assignment, TimerStatus } from '@brainboard/domain';
 import { useEffect, useEffectEvent, useRef } from 'react';
-import type { ApiClient } from '../api/client.ts';
+import type { ApiClient } from '../data/api/client.ts';
 import { newFocusSessionId, sendFocusEvent, type FocusSessionEvent } from './focusSessions.ts';
 
 /**

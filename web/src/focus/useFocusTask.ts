@@ -9,16 +9,16 @@ import {
   type Assignment,
 } from '@brainboard/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorDetail, isApiError } from '../api/client.ts';
+import { errorDetail, isApiError } from '../data/api/client.ts';
 import {
   addSubtask,
   fetchAssignment,
   fetchNextDueTask,
   toggleSubtask as saveSubtaskToggle,
   updateAssignment,
-} from '../assignment/assignmentsApi.ts';
-import { useOptionalAssignmentsStore } from '../board/assignmentsContext.ts';
-import { api } from '../firebase/api.ts';
+} from '../data/assignmentsApi.ts';
+import { useOptionalAssignmentsStore } from '../data/assignmentsContext.ts';
+import { api } from '../data/api.ts';
 import { showAlert } from '../ui/notify.ts';
 import type { FocusFeedback } from './feedback.ts';
 import { fetchNextFocusTask } from './focusApi.ts';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { writeSessionHint } from '../app/storage.ts';
+import { writeSessionHint } from '../data/storage.ts';
 import { at, renderInApp } from '../app/testHelpers.tsx';
 import { LandingPage } from './LandingPage.tsx';
 

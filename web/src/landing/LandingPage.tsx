@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Link } from '../app/router.tsx';
-import { readSessionHint } from '../app/storage.ts';
+import { Link } from '../router/router.tsx';
+import { readSessionHint } from '../data/storage.ts';
 import { GOOGLE_SIGN_IN_PATH } from '../auth/googleSignIn.ts';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
 import { FEATURES } from './features.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from '../app/router.tsx';
+import { Link } from '../router/router.tsx';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
 import './legal.css';
 

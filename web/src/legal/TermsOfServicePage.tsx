@@ -1,5 +1,5 @@
 import { LEGAL_TERMS } from '@brainboard/domain';
-import { Link } from '../app/router.tsx';
+import { Link } from '../router/router.tsx';
 import { Contact, LegalPage } from './LegalPage.tsx';
 
 const { dataRetentionAfterDeletionDays, minimumAge, liabilityCapUsd, arbitrationOptOutDays } =

@@ -1,7 +1,7 @@
 import { LEGAL_TERMS } from '@brainboard/domain';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Router } from '../app/router.tsx';
+import { Router } from '../router/router.tsx';
 import { PrivacyPolicyPage } from './PrivacyPolicyPage.tsx';
 import { TermsOfServicePage } from './TermsOfServicePage.tsx';
 

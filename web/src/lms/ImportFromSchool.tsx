@@ -1,6 +1,6 @@
 import type { LmsFeed, LmsFeedPreview } from '@brainboard/domain';
 import { useEffect, useId, useState } from 'react';
-import { isApiError } from '../api/client.ts';
+import { isApiError } from '../data/api/client.ts';
 import { importFeed, listFeeds, previewFeed, removeFeed, syncFeedNow } from './lmsApi.ts';
 import { previewDue, syncSummary } from './format.ts';
 import './lms.css';

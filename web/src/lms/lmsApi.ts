@@ -1,5 +1,5 @@
-import { callEndpoint } from '../api/call.ts';
-import { api } from '../firebase/api.ts';
+import { callEndpoint } from '../data/api/call.ts';
+import { api } from '../data/api.ts';
 
 /** Calendar feeds from the student's school (the /api/lms-feeds endpoints of the contract). */
 

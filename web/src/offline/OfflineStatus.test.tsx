@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CAUGHT_UP_TEXT, OFFLINE_TEXT, OfflineStatus, SENDING_TEXT } from './OfflineStatus.tsx';
-import { setWaiting } from './pending.ts';
+import { setWaiting } from '../data/outbox/pending.ts';
 
 function goOnline(online: boolean) {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useOnline } from './connection.ts';
-import { useSending } from './pending.ts';
+import { useSending } from '../data/outbox/pending.ts';
 import './offline.css';
 
 export const OFFLINE_TEXT = 'Offline · showing the copy on this device';

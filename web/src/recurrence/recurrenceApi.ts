@@ -1,6 +1,6 @@
 import type { Assignment } from '@brainboard/domain';
-import { callEndpoint } from '../api/call.ts';
-import type { ApiClient } from '../api/client.ts';
+import { callEndpoint } from '../data/api/call.ts';
+import type { ApiClient } from '../data/api/client.ts';
 
 /** Moves an open repeating card's due date to its rule's next date. */
 export async function skipToNext(api: ApiClient, id: string): Promise<Assignment> {

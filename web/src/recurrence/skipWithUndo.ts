@@ -1,8 +1,8 @@
 import type { Assignment } from '@brainboard/domain';
 import { toast } from 'sonner';
-import { updateAssignment } from '../assignment/assignmentsApi.ts';
-import { errorDetail } from '../api/client.ts';
-import { api } from '../firebase/api.ts';
+import { updateAssignment } from '../data/assignmentsApi.ts';
+import { errorDetail } from '../data/api/client.ts';
+import { api } from '../data/api.ts';
 import { showAlert } from '../ui/notify.ts';
 import { skipFailed, skipToNext } from './recurrenceApi.ts';
 

@@ -2,10 +2,10 @@ import { makeAssignment } from '@brainboard/domain/testing';
 import { renderHook, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { api as fake } from '../firebase/testApi.ts';
+import { api as fake } from '../data/testApi.ts';
 import { useSkipToNext } from './useSkipToNext.ts';
 
-vi.mock('../firebase/api.ts', async () => (await import('../firebase/testApi.ts')).apiModule);
+vi.mock('../data/api.ts', async () => (await import('../data/testApi.ts')).apiModule);
 vi.mock('sonner', () => ({ toast: vi.fn() }));
 
 const repeat = { rrule: 'FREQ=WEEKLY;BYDAY=FR', until: null };

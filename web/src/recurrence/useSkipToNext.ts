@@ -1,6 +1,6 @@
 import type { Assignment } from '@brainboard/domain';
 import { useCallback, useEffect, useRef } from 'react';
-import { errorDetail } from '../api/client.ts';
+import { errorDetail } from '../data/api/client.ts';
 import { showAlert } from '../ui/notify.ts';
 import { skipFailed } from './recurrenceApi.ts';
 import type { SkipBoard } from './skipWithUndo.ts';

@@ -6,9 +6,9 @@ import {
 } from '@brainboard/domain';
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { callEndpoint } from '../api/call.ts';
-import { isApiError } from '../api/client.ts';
-import { api } from '../firebase/api.ts';
+import { callEndpoint } from '../data/api/call.ts';
+import { isApiError } from '../data/api/client.ts';
+import { api } from '../data/api.ts';
 import { CopyField } from '../ui/CopyField.tsx';
 import { useSession } from '../session/sessionContext.ts';
 import { deviceName, PUSH_FALLBACK, pushBlocker } from './pushSupport.ts';

@@ -1,7 +1,7 @@
 import type { UserProfile } from '@brainboard/domain';
 import { useEffect } from 'react';
-import { callEndpoint } from '../api/call.ts';
-import { api } from '../firebase/api.ts';
+import { callEndpoint } from '../data/api/call.ts';
+import { api } from '../data/api.ts';
 import { useSession } from '../session/sessionContext.ts';
 
 /** Keeps the profile's time zone (which reminders are computed in) equal to the browser's. */

@@ -3,10 +3,10 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeAssignment } from '@brainboard/domain/testing';
-import { api } from '../firebase/api.ts';
+import { api } from '../data/api.ts';
 import { ResetOverdue } from './ResetOverdue.tsx';
 
-vi.mock('../firebase/api.ts', () => ({ api: { patch: vi.fn(), post: vi.fn() } }));
+vi.mock('../data/api.ts', () => ({ api: { patch: vi.fn(), post: vi.fn() } }));
 const patch = vi.mocked(api.patch);
 const post = vi.mocked(api.post);
 

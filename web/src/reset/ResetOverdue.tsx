@@ -8,10 +8,10 @@ import {
   type ResetChoice,
 } from '@brainboard/domain';
 import { useId, useState } from 'react';
-import { errorDetail } from '../api/client.ts';
-import { updateAssignment } from '../assignment/assignmentsApi.ts';
+import { errorDetail } from '../data/api/client.ts';
+import { updateAssignment } from '../data/assignmentsApi.ts';
 import { DateField } from '../assignment/DateField.tsx';
-import { api } from '../firebase/api.ts';
+import { api } from '../data/api.ts';
 import { skipToNext } from '../recurrence/recurrenceApi.ts';
 import { skipTarget } from '../recurrence/repeatForm.ts';
 import { Modal } from '../ui/Modal.tsx';

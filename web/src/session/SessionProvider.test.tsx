@@ -2,12 +2,12 @@ import type { UserProfile } from '@brainboard/domain';
 import { act, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../app/testHelpers.tsx';
-import { readUserCache, writeUserCache } from '../app/userCache.ts';
+import { readUserCache, writeUserCache } from '../data/userCache.ts';
 import { SessionProvider } from './SessionProvider.tsx';
 import { useSession } from './sessionContext.ts';
 
 const fake = vi.hoisted(() => ({ getSession: vi.fn(), clearSession: vi.fn() }));
-vi.mock('../firebase/api.ts', () => ({ api: fake }));
+vi.mock('../data/api.ts', () => ({ api: fake }));
 
 function Probe() {
   const { user, fresh } = useSession();

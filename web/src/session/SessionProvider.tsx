@@ -1,7 +1,7 @@
 import type { UserProfile } from '@brainboard/domain';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { readUserCache, writeUserCache } from '../app/userCache.ts';
-import { api } from '../firebase/api.ts';
+import { readUserCache, writeUserCache } from '../data/userCache.ts';
+import { api } from '../data/api.ts';
 import { SessionContext, type SessionValue } from './sessionContext.ts';
 
 function loadSession(): Promise<UserProfile | null> {

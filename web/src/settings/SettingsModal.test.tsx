@@ -11,14 +11,14 @@ import userEvent from '@testing-library/user-event';
 import { signOut } from 'firebase/auth';
 import { Toaster, toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../api/client.ts';
-import { readSessionHint, writeSessionHint } from '../app/storage.ts';
+import { ApiError } from '../data/api/client.ts';
+import { readSessionHint, writeSessionHint } from '../data/storage.ts';
 import { at, fakeAuth, makeUser, renderInApp } from '../app/testHelpers.tsx';
-import { api } from '../firebase/api.ts';
+import { api } from '../data/api.ts';
 import * as notify from '../ui/notify.ts';
 import { SettingsModal } from './SettingsModal.tsx';
 
-vi.mock('../firebase/api.ts', () => ({
+vi.mock('../data/api.ts', () => ({
   api: {
     // The reminders section lists this device's subscriptions when it opens.
     get: vi.fn(async () => []),

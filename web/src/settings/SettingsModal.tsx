@@ -10,11 +10,11 @@ import {
 } from '@brainboard/domain';
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { toast } from 'sonner';
-import { callEndpoint } from '../api/call.ts';
-import { isApiError } from '../api/client.ts';
-import { useNavigate } from '../app/routerContext.ts';
+import { callEndpoint } from '../data/api/call.ts';
+import { isApiError } from '../data/api/client.ts';
+import { useNavigate } from '../router/routerContext.ts';
 import { config } from '../config.ts';
-import { api } from '../firebase/api.ts';
+import { api } from '../data/api.ts';
 import { useAuth } from '../firebase/authContext.ts';
 import { useSession } from '../session/sessionContext.ts';
 import { askToConfirm } from '../ui/notify.ts';

@@ -1,11 +1,11 @@
 import { signOut, type Auth } from 'firebase/auth';
-import { clearPerUserStorage, writeSessionHint } from '../app/storage.ts';
-import { api } from '../firebase/api.ts';
+import { clearPerUserStorage, writeSessionHint } from '../data/storage.ts';
+import { api } from '../data/api.ts';
 
 /** Forgets the writes kept on this device for want of a connection (IndexedDB, every user). */
 async function forgetWaitingWrites(): Promise<void> {
   try {
-    const { forgetAllWaiting } = await import('../offline/offlineQueue.ts');
+    const { forgetAllWaiting } = await import('../data/outbox/offlineQueue.ts');
     await forgetAllWaiting();
   } catch (err) {
     console.error('Brainboard: could not forget the changes kept on this device.', err);

@@ -1,4 +1,4 @@
-import { readStored, STORAGE_KEYS, writeStored } from '../app/storage.ts';
+import { readStored, STORAGE_KEYS, writeStored } from '../data/storage.ts';
 
 /*
  * Light, dark or system theme (docs/product.md, Screens, Behaviour and Constants). The choice is

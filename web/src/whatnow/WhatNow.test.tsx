@@ -2,9 +2,9 @@ import type { Assignment } from '@brainboard/domain';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AssignmentsContext } from '../board/assignmentsContext.ts';
+import { AssignmentsContext } from '../data/assignmentsContext.ts';
 import { makeAssignment } from '@brainboard/domain/testing';
-import type { AssignmentsStatus, UseAssignments } from '../board/useAssignments.ts';
+import type { AssignmentsStatus, UseAssignments } from '../data/useAssignments.ts';
 import { FocusModeContext } from '../focus/focusContext.ts';
 import { WhatNowButton } from './WhatNow.tsx';
 

@@ -1,6 +1,6 @@
 import { pickWhatNow, type Assignment, type WhatNow } from '@brainboard/domain';
 import { useState } from 'react';
-import { useAssignmentsStore } from '../board/assignmentsContext.ts';
+import { useAssignmentsStore } from '../data/assignmentsContext.ts';
 import { useFocusMode } from '../focus/focusContext.ts';
 import { Modal } from '../ui/Modal.tsx';
 

@@ -3,10 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, renderInApp } from '../app/testHelpers.tsx';
-import { api } from '../firebase/api.ts';
+import { api } from '../data/api.ts';
 import { WhatsNewDialog } from './WhatsNewDialog.tsx';
 
-vi.mock('../firebase/api.ts', () => ({ api: { patch: vi.fn() } }));
+vi.mock('../data/api.ts', () => ({ api: { patch: vi.fn() } }));
 const patch = vi.mocked(api.patch);
 
 beforeEach(() => {

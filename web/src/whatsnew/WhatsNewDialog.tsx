@@ -7,8 +7,8 @@ import {
   type UserProfile,
 } from '@brainboard/domain';
 import { useEffect, useRef, useState } from 'react';
-import { callEndpoint } from '../api/call.ts';
-import { api } from '../firebase/api.ts';
+import { callEndpoint } from '../data/api/call.ts';
+import { api } from '../data/api.ts';
 import { useSession } from '../session/sessionContext.ts';
 import { Modal } from '../ui/Modal.tsx';
 import './whatsnew.css';

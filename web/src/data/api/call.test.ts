@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../firebase/testApi.ts';
+import { api } from '../testApi.ts';
 import { callEndpoint } from './call.ts';
 import type { ApiClient } from './client.ts';
 

@@ -1,9 +1,9 @@
 import { MOVE_ASSIGNMENT_FAILED, type Assignment } from '@brainboard/domain';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../api/client.ts';
-import { readUserCache, writeUserCache } from '../app/userCache.ts';
-import { api as fake } from '../firebase/testApi.ts';
+import { ApiError } from './api/client.ts';
+import { readUserCache, writeUserCache } from './userCache.ts';
+import { api as fake } from './testApi.ts';
 import { makeAssignment } from '@brainboard/domain/testing';
 import type { AssignmentsListener } from './subscribeToAssignments.ts';
 import * as notify from '../ui/notify.ts';
@@ -12,7 +12,7 @@ const live = vi.hoisted(() => ({
   listener: null as AssignmentsListener | null,
   refresh: vi.fn(),
 }));
-vi.mock('../firebase/api.ts', async () => (await import('../firebase/testApi.ts')).apiModule);
+vi.mock('./api.ts', async () => (await import('./testApi.ts')).apiModule);
 vi.mock('./subscribeToAssignments.ts', () => ({
   subscribeToAssignments: (_uid: string, listener: AssignmentsListener) => {
     live.listener = listener;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Link, Router } from './router.tsx';
 import { useLocation, useNavigate } from './routerContext.ts';
-import { at } from './testHelpers.tsx';
+import { at } from '../app/testHelpers.tsx';
 
 function Where() {
   const { pathname } = useLocation();

@@ -1,33 +1,37 @@
 import {
   MOVE_ASSIGNMENT_FAILED,
+  applyToBoard,
+  compareAssignments,
   deleteAssignmentFailed,
+  type Mutation,
   statusUpdateFailed,
   type Assignment,
   type RepeatScope,
   type Status,
 } from '@brainboard/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError, errorDetail } from '../api/client.ts';
-import { readUserCache, writeUserCache } from '../app/userCache.ts';
-import {
-  deleteAssignment,
-  fetchAssignments,
-  moveAssignment,
-  rerankAssignment,
-} from '../assignment/assignmentsApi.ts';
-import { api, directApi } from '../firebase/api.ts';
-import type { BoardAccess, BoardQueue } from '../offline/boardQueue.ts';
-import { loadBoardQueue } from '../offline/loadQueue.ts';
-import { hasWaiting, setWriteSink, waitingHint } from '../offline/pending.ts';
+import { ApiError, errorDetail } from './api/client.ts';
+import { readUserCache, writeUserCache } from './userCache.ts';
+import { deleteAssignment, fetchAssignments, updateAssignment } from './assignmentsApi.ts';
+import { api } from './api.ts';
+import type { BoardAccess, BoardQueue } from './outbox/boardQueue.ts';
+import { loadBoardQueue } from './outbox/loadQueue.ts';
+import { hasWaiting, setWriteSink, waitingHint } from './outbox/pending.ts';
 import { showAlert } from '../ui/notify.ts';
-import { sortByRank } from './columns.ts';
 import { mergeRemote } from './mergeRemote.ts';
-import type { RankChange } from './ranks.ts';
 import {
   subscribeToAssignments,
   type AssignmentsUpdate,
   type Subscription,
 } from './subscribeToAssignments.ts';
+
+/** A card's new place in its column after a drag (the moved card and renumbered neighbours). */
+export interface RankChange {
+  id: string;
+  rank: number;
+}
+
+const sortByRank = (list: readonly Assignment[]) => [...list].sort(compareAssignments);
 
 export type AssignmentsStatus = 'loading' | 'ready' | 'error';
 
@@ -84,7 +88,6 @@ interface Runtime {
   writeSeq: Map<string, number>;
   created: Map<string, number>;
   deleted: Map<string, number>;
-  unsaved: Set<string>;
   /** While writes wait on this device: how a list from the server is shown (them laid over). */
   overlay: ((list: readonly Assignment[]) => readonly Assignment[]) | null;
 }
@@ -115,7 +118,6 @@ export function useAssignments(uid: string | null | undefined): UseAssignments {
     writeSeq: new Map(),
     created: new Map(),
     deleted: new Map(),
-    unsaved: new Set(),
     overlay: null,
   });
 
@@ -146,7 +148,6 @@ export function useAssignments(uid: string | null | undefined): UseAssignments {
       const recent = {
         created: recentIds(r.created, now),
         deleted: recentIds(r.deleted, now),
-        unsaved: r.unsaved,
       };
       // Writes still waiting on this device show over any list the server sends meanwhile.
       const remote = r.overlay ? r.overlay(u.assignments) : u.assignments;
@@ -220,8 +221,8 @@ export function useAssignments(uid: string | null | undefined): UseAssignments {
       overlay(show) {
         r.overlay = show;
       },
-      direct: () => directApi,
-      fetchAll: () => fetchAssignments(directApi),
+      direct: () => api,
+      fetchAll: () => fetchAssignments(api),
     };
     const load = () =>
       (queue ??= loadBoardQueue().then((m) => {
@@ -276,13 +277,13 @@ export function useAssignments(uid: string | null | undefined): UseAssignments {
   const applyItem = useCallback(
     (item: Assignment) => {
       const r = rt.current;
-      r.unsaved.delete(item.id);
       if (!listRef.current.some((a) => a.id === item.id)) {
         r.created.set(item.id, Date.now() + RECENT_MS);
       }
       commit((list) => {
+        // The server's copy is the truth unless this one is newer (writes laid over it).
         const current = list.find((a) => a.id === item.id);
-        if (current && current.updated_at > item.updated_at) return list;
+        if (current && current.version > item.version) return list;
         return sortByRank([...list.filter((a) => a.id !== item.id), item]);
       });
     },
@@ -294,21 +295,14 @@ export function useAssignments(uid: string | null | undefined): UseAssignments {
       const r = rt.current;
       const before = listRef.current.find((a) => a.id === id);
       if (!before) return false;
-      const rankOf = new Map(ranks.map((c) => [c.id, c.rank]));
-      const now = new Date().toISOString();
-      commit((list) =>
-        sortByRank(
-          list.map((a) => {
-            const rank = rankOf.get(a.id);
-            if (a.id === id) {
-              const completed_date =
-                status !== 'done' ? null : a.status === 'done' ? a.completed_date : now;
-              return { ...a, status, rank: rank ?? a.rank, completed_date };
-            }
-            return rank === undefined ? a : { ...a, rank };
-          }),
-        ),
-      );
+      // The moved card changes column and place; renumbered neighbours only place.
+      const moves: Extract<Mutation, { kind: 'update' }>[] = ranks.map((c) => ({
+        kind: 'update',
+        id: c.id,
+        changes: c.id === id ? { status, rank: c.rank } : { rank: c.rank },
+      }));
+      const now = new Date();
+      commit((list) => moves.reduce((l, m) => applyToBoard(l, m, now), list));
       const seq = new Map<string, number>();
       for (const c of ranks) {
         const n = (r.writeSeq.get(c.id) ?? 0) + 1;
@@ -316,19 +310,16 @@ export function useAssignments(uid: string | null | undefined): UseAssignments {
         seq.set(c.id, n);
       }
       const results = await Promise.allSettled(
-        ranks.map((c) =>
-          trackWrite(
-            c.id === id
-              ? moveAssignment(api, c.id, status, c.rank)
-              : rerankAssignment(api, c.id, c.rank),
-          ).then((item) => {
-            if (r.writeSeq.get(c.id) === seq.get(c.id)) applyItem(item);
+        moves.map((m) =>
+          trackWrite(updateAssignment(api, m.id, m.changes)).then((item) => {
+            if (r.writeSeq.get(m.id) === seq.get(m.id)) applyItem(item);
           }),
         ),
       );
       const failure = results.find((x): x is PromiseRejectedResult => x.status === 'rejected');
+      // Unsaved, the cards stay where the person put it: their copies are a version ahead of
+      // the server's until someone changes them again (mergeRemote.ts).
       if (!failure) return true;
-      for (const c of ranks) r.unsaved.add(c.id);
       const err: unknown = failure.reason;
       console.error('Brainboard: could not save a move.', err);
       const detail =
@@ -353,7 +344,6 @@ export function useAssignments(uid: string | null | undefined): UseAssignments {
         return false;
       }
       r.deleted.set(id, Date.now() + RECENT_MS);
-      r.unsaved.delete(id);
       commit((list) => list.filter((a) => a.id !== id));
       if (next) applyItem(next);
       return true;

@@ -1,8 +1,8 @@
 import type { Assignment } from '@brainboard/domain';
-import type { ApiClient } from '../api/client.ts';
-import { fetchAssignmentsIfChanged } from '../assignment/assignmentsApi.ts';
+import type { ApiClient } from './api/client.ts';
+import { fetchAssignmentsIfChanged } from './assignmentsApi.ts';
 import { config } from '../config.ts';
-import { directApi } from '../firebase/api.ts';
+import { api as directApi } from './api.ts';
 import type { LiveAssignmentsHandlers } from './liveAssignments.ts';
 
 /**

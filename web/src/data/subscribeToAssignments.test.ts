@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 vi.mock('../firebase/firebase.ts', () => ({ auth: {}, firebaseApp: {} }));
 
 const { pollAssignments, POLL_INTERVAL_MS } = await import('./subscribeToAssignments.ts');
-const { createApiClient } = await import('../api/client.ts');
+const { createApiClient } = await import('./api/client.ts');
 
 const item = (id: string) => ({ id, rank: 0 }) as Assignment;
 

@@ -1,10 +1,8 @@
-import type { Assignment } from '@brainboard/domain';
-import { API_MESSAGES, ApiError, type ApiClient } from '../api/client.ts';
-import { sortByRank } from '../board/columns.ts';
-import { showAlert } from '../ui/notify.ts';
+import { compareAssignments, type Assignment, type Mutation } from '@brainboard/domain';
+import type { ApiClient } from '../api/client.ts';
+import { showAlert } from '../../ui/notify.ts';
 import {
   answerFor,
-  applyWrite,
   applyWrites,
   keepWaiting,
   keptWrite,
@@ -12,7 +10,9 @@ import {
   sendWaiting,
   type QueuedWrite,
 } from './offlineQueue.ts';
-import { setWaiting, waitingHint, type WriteRequest } from './pending.ts';
+import { setWaiting, waitingHint } from './pending.ts';
+
+const sortByRank = (list: readonly Assignment[]) => [...list].sort(compareAssignments);
 
 /** What the board lends its queue of writes kept on this device. */
 export interface BoardAccess {
@@ -31,8 +31,8 @@ export interface BoardAccess {
 }
 
 export interface BoardQueue {
-  /** Keeps a write that could not be sent; resolves with the answer the caller expects. */
-  keep(request: WriteRequest): Promise<unknown>;
+  /** Keeps a mutation that could not be sent; resolves with the answer the caller expects. */
+  keep(mutation: Mutation): Promise<unknown>;
   stop(): void;
 }
 
@@ -76,7 +76,7 @@ export function startBoardQueue(uid: string, board: BoardAccess): BoardQueue {
         refused(w, outcome, rest) {
           waiting = rest;
           publish(true);
-          console.error('Brainboard: the server refused a change made offline.', w.path);
+          console.error('Brainboard: the server refused a change made offline.', w.mutation?.kind);
           if (live) void showAlert(outcome.message);
         },
       });
@@ -112,16 +112,15 @@ export function startBoardQueue(uid: string, board: BoardAccess): BoardQueue {
     });
   };
 
-  async function keep(request: WriteRequest): Promise<unknown> {
-    const w = keptWrite(request, board.list(), new Date());
-    if (!w) throw new ApiError('network', API_MESSAGES.network);
+  async function keep(mutation: Mutation): Promise<unknown> {
+    const w = keptWrite(mutation, board.list(), new Date());
     await keepWaiting(uid, w);
     waiting = [...waiting, w];
-    board.commit((list) => applyWrite(list, w, w.keptAt));
+    board.commit((list) => applyWrites(list, [w]));
     publish(running !== null);
     // Kept behind earlier writes while online: send them now.
     send();
-    return answerFor(w, board.list());
+    return answerFor(mutation, board.list());
   }
 
   readWaiting(uid)

@@ -1,5 +1,5 @@
 import { CONFETTI_COMPLETION_DURATION_MS } from '@brainboard/domain';
-import { confettiBurst } from '../ui/confetti.ts';
+import { confettiBurst } from './confetti.ts';
 
 /**
  * The completion burst: moving a card into Done from another column, or Focus Mode's "Mark as

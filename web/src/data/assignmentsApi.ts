@@ -1,63 +1,34 @@
 import type {
   Assignment,
+  AssignmentCreateBody,
+  AssignmentPatchBody,
   AttachedFile,
+  Mutation,
   PathOf,
-  Repeat,
   RepeatScope,
-  Status,
 } from '@brainboard/domain';
 import { NEW_ASSIGNMENT_WITHOUT_ID } from '@brainboard/domain';
-import { callEndpoint } from '../api/call.ts';
-import { API_MESSAGES, ApiError, type ApiClient } from '../api/client.ts';
+import { callEndpoint } from './api/call.ts';
+import { API_MESSAGES, ApiError, type ApiClient } from './api/client.ts';
+import { sendMutation } from './outbox/pending.ts';
 
 /**
  * Data access for assignments, named by intent (docs/architecture.md). Every
- * function takes the API client so tests can pass a fake one. Subtasks and
- * notes change one at a time, so two devices never overwrite each other.
+ * function takes the API client so tests can pass a fake one. Every write is a typed mutation
+ * (domain/src/mutations.ts) sent through the outbox. Subtasks and notes change one at a time,
+ * so two devices never overwrite each other.
  */
 
-export interface AssignmentInput {
-  /** Chosen here, so that sending the same create again never makes a second one. */
-  id?: string;
-  title: string;
-  description?: string;
-  due_date?: string;
-  status?: Status;
-  subtasks?: {
-    id: string;
-    title: string;
-    completed: boolean;
-    estimate_minutes?: number | null;
-  }[];
-  notes?: string[];
-  rank?: number;
-  /** How it repeats (the rule, its end, the student's zone), or null. */
-  repeat?: (Repeat & { zone?: string }) | null;
-  /** Minutes before the due time; null means the student's defaults. */
-  reminders?: number[] | null;
-}
+/** A new assignment, as the contract types POST /api/assignment (its id chosen here). */
+export type AssignmentInput = AssignmentCreateBody & { id: string };
 
-export type AssignmentChanges = Partial<
-  Pick<Assignment, 'title' | 'description' | 'due_date' | 'status' | 'rank' | 'reminders'>
-> & {
-  /** The version the whole lists below were based on (required with them). */
-  version?: number;
-  subtasks?: {
-    id: string;
-    title: string;
-    completed: boolean;
-    created_date?: string;
-    estimate_minutes?: number | null;
-  }[];
-  notes?: (string | { id: string; text: string })[];
-  /** A new rule (null stops the repeat; the cards that exist stay). */
-  repeat?: (Repeat & { zone?: string }) | null;
-  /** For a repeating card: this card only, or the series from here on. */
-  scope?: RepeatScope;
-};
+/** A change of an assignment: only the fields that change, as PATCH /api/assignment takes them. */
+export type AssignmentChanges = Omit<AssignmentPatchBody, 'id'>;
 
-/** One subtask's change: ticked, renamed or estimated. */
-const SUBTASK = 'PATCH /api/assignment/:id/subtasks/:subtaskId';
+type Item = { item: Assignment };
+
+/** Sends one mutation through the outbox; the assignment as the server answered it. */
+const write = async (api: ApiClient, m: Mutation) => (await sendMutation<Item>(api, m)).item;
 
 export async function fetchAssignments(api: ApiClient, signal?: AbortSignal) {
   return callEndpoint(api, 'GET /api/assignments', {}, undefined, { signal });
@@ -93,14 +64,18 @@ export async function fetchAssignment(api: ApiClient, id: string) {
 
 /** POST /api/assignment; the answer must carry the new id. */
 export async function createAssignment(api: ApiClient, input: AssignmentInput) {
-  const res = await callEndpoint(api, 'POST /api/assignment', {}, input);
+  const res = await sendMutation<Item | undefined>(api, {
+    kind: 'create',
+    id: input.id,
+    body: input,
+  });
   if (!res?.item?.id) throw new Error(NEW_ASSIGNMENT_WITHOUT_ID);
   return res.item;
 }
 
 /** PATCH /api/assignment with only the changed fields. */
 export async function updateAssignment(api: ApiClient, id: string, changes: AssignmentChanges) {
-  return (await callEndpoint(api, 'PATCH /api/assignment', {}, { id, ...changes })).item;
+  return write(api, { kind: 'update', id, changes });
 }
 
 /** A fresh client-chosen id ("<kind>-<timestamp>-<random>") for an idempotent create. */
@@ -136,16 +111,6 @@ export async function replaceLists(
   }
 }
 
-/** A drag: the new column and the new place in it (`rank`, smaller first). */
-export async function moveAssignment(api: ApiClient, id: string, status: Status, rank: number) {
-  return updateAssignment(api, id, { status, rank });
-}
-
-/** A neighbour renumbered by a drag: its place only, never its column. */
-export async function rerankAssignment(api: ApiClient, id: string, rank: number) {
-  return updateAssignment(api, id, { rank });
-}
-
 /**
  * Deletes an assignment. For the open card of a repeat, `scope` says whether only this one goes
  * (the series' next card comes, and is answered) or the repeat stops too.
@@ -155,101 +120,63 @@ export async function deleteAssignment(
   id: string,
   scope?: RepeatScope,
 ): Promise<Assignment | null> {
-  const body = await callEndpoint(
-    api,
-    'DELETE /api/assignment',
-    {},
-    scope ? { id, scope } : { id },
-  );
+  const body = await sendMutation<{ next?: Assignment | null } | undefined>(api, {
+    kind: 'delete',
+    id,
+    scope,
+  });
   return body?.next ?? null;
 }
 
-export async function addSubtask(
+export const addSubtask = (
   api: ApiClient,
   assignmentId: string,
   subtask: { id: string; title: string; estimate_minutes?: number },
-) {
-  return (
-    await callEndpoint(api, 'POST /api/assignment/:id/subtasks', { id: assignmentId }, subtask)
-  ).item;
-}
+) => write(api, { kind: 'addSubtask', id: assignmentId, subtask });
 
-export async function toggleSubtask(
+export const toggleSubtask = (
   api: ApiClient,
   assignmentId: string,
   subtaskId: string,
   completed: boolean,
-) {
-  return (await callEndpoint(api, SUBTASK, { id: assignmentId, subtaskId }, { completed })).item;
-}
+) => write(api, { kind: 'changeSubtask', id: assignmentId, subtaskId, changes: { completed } });
 
-export async function renameSubtask(
+export const renameSubtask = (
   api: ApiClient,
   assignmentId: string,
   subtaskId: string,
   title: string,
-) {
-  return (await callEndpoint(api, SUBTASK, { id: assignmentId, subtaskId }, { title })).item;
-}
+) => write(api, { kind: 'changeSubtask', id: assignmentId, subtaskId, changes: { title } });
 
 /** One subtask's estimate in whole minutes, or null to clear it. */
-export async function estimateSubtask(
+export const estimateSubtask = (
   api: ApiClient,
   assignmentId: string,
   subtaskId: string,
   minutes: number | null,
-) {
-  return (
-    await callEndpoint(
-      api,
-      SUBTASK,
-      { id: assignmentId, subtaskId },
-      {
-        estimate_minutes: minutes,
-      },
-    )
-  ).item;
-}
+) =>
+  write(api, {
+    kind: 'changeSubtask',
+    id: assignmentId,
+    subtaskId,
+    changes: { estimate_minutes: minutes },
+  });
 
-export async function removeSubtask(api: ApiClient, assignmentId: string, subtaskId: string) {
-  return (
-    await callEndpoint(api, 'DELETE /api/assignment/:id/subtasks/:subtaskId', {
-      id: assignmentId,
-      subtaskId,
-    })
-  ).item;
-}
+export const removeSubtask = (api: ApiClient, assignmentId: string, subtaskId: string) =>
+  write(api, { kind: 'removeSubtask', id: assignmentId, subtaskId });
 
-export async function addNote(
+export const addNote = (
   api: ApiClient,
   assignmentId: string,
   text: string,
   id: string = newClientId('note'),
-) {
-  return (
-    await callEndpoint(api, 'POST /api/assignment/:id/notes', { id: assignmentId }, { id, text })
-  ).item;
-}
+) => write(api, { kind: 'addNote', id: assignmentId, note: { id, text } });
 
-export async function editNote(api: ApiClient, assignmentId: string, noteId: string, text: string) {
-  return (
-    await callEndpoint(
-      api,
-      'PATCH /api/assignment/:id/notes/:noteId',
-      { id: assignmentId, noteId },
-      { text },
-    )
-  ).item;
-}
+export const editNote = (api: ApiClient, assignmentId: string, noteId: string, text: string) =>
+  write(api, { kind: 'editNote', id: assignmentId, noteId, text });
 
-export async function removeNote(api: ApiClient, assignmentId: string, noteId: string) {
-  return (
-    await callEndpoint(api, 'DELETE /api/assignment/:id/notes/:noteId', {
-      id: assignmentId,
-      noteId,
-    })
-  ).item;
-}
+export const removeNote = (api: ApiClient, assignmentId: string, noteId: string) =>
+  write(api, { kind: 'removeNote', id: assignmentId, noteId });
 
 /**
  * POST /api/upload-pdf (multipart field `file`): the stored file's id. With `assignmentId` the

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, type ApiClient } from '../api/client.ts';
-import { api as fake } from '../firebase/testApi.ts';
+import { ApiError, type ApiClient } from './api/client.ts';
+import { api as fake } from './testApi.ts';
 import { makeAssignment } from '@brainboard/domain/testing';
 import { createAssignment, newClientId, replaceLists } from './assignmentsApi.ts';
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { DateField } from '../assignment/DateField.tsx';
-import { WEEKDAYS, type RepeatForm } from './repeatForm.ts';
+import { DateField } from './DateField.tsx';
+import { WEEKDAYS, type RepeatForm } from '../recurrence/repeatForm.ts';
 
 /** "Repeats": never, every week on chosen weekdays, every N days, or monthly on a day. */
 export function RepeatField({

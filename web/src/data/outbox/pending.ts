@@ -1,30 +1,15 @@
 import { useSyncExternalStore } from 'react';
-import { ApiError, type ApiClient, type HttpMethod, type RequestOptions } from '../api/client.ts';
-import { readStored, STORAGE_KEYS, writeStored } from '../app/storage.ts';
+import { requestOfMutation, type Mutation } from '@brainboard/domain';
+import { ApiError, type ApiClient } from '../api/client.ts';
+import { readStored, STORAGE_KEYS, writeStored } from '../storage.ts';
 
 /**
- * The small part of the offline queue that every signed-in page carries: which writes may wait
- * on this device, the board's hand-over point for them, and what the page shows about them
- * (the cards with waiting changes, whether the queue is being sent). The queue itself, with
- * IndexedDB, loads on its own (offlineQueue.ts).
+ * The small part of the outbox that every signed-in page carries: how a mutation is sent (at
+ * once, or kept on this device when there is no connection or earlier ones still wait), the
+ * board's hand-over point for the kept ones, and what the page shows about them (the cards
+ * with waiting changes, whether they are being sent). Keeping them, with IndexedDB, loads on
+ * its own (offlineQueue.ts).
  */
-
-/** A write the board can make and keep on this device until the network returns. */
-export interface WriteRequest {
-  method: HttpMethod;
-  path: string;
-  body?: unknown;
-}
-
-const ASSIGNMENT_WRITE = /^\/api\/assignment(?:\/[^/?]+\/(?:subtasks|notes)(?:\/[^/?]+)?)?$/;
-
-/** Creates, field edits, moves, deletes, subtask and note changes of assignments. */
-export function isQueueable(method: HttpMethod, path: string): boolean {
-  if (method !== 'POST' && method !== 'PATCH' && method !== 'DELETE') return false;
-  if (!ASSIGNMENT_WRITE.test(path)) return false;
-  // POST only creates: an assignment, or a subtask or note of one.
-  return method !== 'POST' || !/\/(?:subtasks|notes)\/[^/]+$/.test(path);
-}
 
 /**
  * A failure because this device has no connection: the request never got an HTTP answer and
@@ -37,11 +22,11 @@ export function isOfflineFailure(err: unknown, online: boolean): boolean {
   return !online || err.kind === 'network';
 }
 
-/** Where the board takes a write that must wait: resolves with the answer the caller expects. */
+/** Where the board takes a mutation that must wait: resolves with the answer the caller expects. */
 export type WriteSink = {
   /** True while earlier writes wait, so later ones queue behind them (their order holds). */
   waiting(): boolean;
-  keep(request: WriteRequest): Promise<unknown>;
+  keep(mutation: Mutation): Promise<unknown>;
 };
 
 let sink: WriteSink | null = null;
@@ -56,33 +41,30 @@ export function setWriteSink(next: WriteSink): () => void {
 
 const online = () => (typeof navigator === 'undefined' ? true : navigator.onLine);
 
+type Sender = Pick<ApiClient, 'post' | 'patch' | 'delete'>;
+
+/** The mutation's call, through the client's shorthand for its method. */
+function sendNow<T>(api: Sender, m: Mutation): Promise<T> {
+  const { method, path, body } = requestOfMutation(m);
+  const verb = method === 'POST' ? api.post : method === 'PATCH' ? api.patch : api.delete;
+  return (body === undefined ? verb.call(api, path) : verb.call(api, path, body)) as Promise<T>;
+}
+
 /**
- * The API client, with assignment writes that survive having no connection: while the board is
- * shown, such a write that fails offline (or comes after others still waiting) is kept on this
- * device and answered as the board now shows it.
+ * Sends one assignment mutation: at once, and while the board is shown, one that fails for
+ * want of a connection (or comes after others still waiting) is kept on this device and
+ * answered as the board now shows it. Every assignment write goes through here.
  */
-export function withOfflineWrites(api: ApiClient): ApiClient {
-  async function request<T>(method: HttpMethod, path: string, init: RequestOptions = {}) {
-    const keeper = sink;
-    if (!keeper || init.formData || !isQueueable(method, path)) {
-      return api.request<T>(method, path, init);
-    }
-    const kept = { method, path, body: init.body };
-    if (keeper.waiting()) return (await keeper.keep(kept)) as T;
-    try {
-      return await api.request<T>(method, path, init);
-    } catch (err) {
-      if (!isOfflineFailure(err, online())) throw err;
-      return (await keeper.keep(kept)) as T;
-    }
+export async function sendMutation<T>(api: Sender, m: Mutation): Promise<T> {
+  const keeper = sink;
+  if (!keeper) return sendNow<T>(api, m);
+  if (keeper.waiting()) return (await keeper.keep(m)) as T;
+  try {
+    return await sendNow<T>(api, m);
+  } catch (err) {
+    if (!isOfflineFailure(err, online())) throw err;
+    return (await keeper.keep(m)) as T;
   }
-  return {
-    ...api,
-    request,
-    post: (path, body, init) => request('POST', path, { ...init, body }),
-    patch: (path, body, init) => request('PATCH', path, { ...init, body }),
-    delete: (path, body, init) => request('DELETE', path, { ...init, body }),
-  };
 }
 
 type Listener = () => void;

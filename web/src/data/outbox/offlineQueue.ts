@@ -1,16 +1,15 @@
-import type { Assignment } from '@brainboard/domain';
+import type { Assignment, Mutation } from '@brainboard/domain';
 import { clear, createStore, get, promisifyRequest, type UseStore } from 'idb-keyval';
 import type { ApiClient } from '../api/client.ts';
-import type { WriteRequest } from './pending.ts';
 import {
-  assignmentOf,
   outcomeOf,
+  requestOfWrite,
   withoutRefused,
   type Outcome,
   type QueuedWrite,
 } from './queueLogic.ts';
 
-export { answerFor, applyWrite, applyWrites, type QueuedWrite } from './queueLogic.ts';
+export { answerFor, applyWrites, type QueuedWrite } from './queueLogic.ts';
 
 /**
  * The writes kept on this device while it had no connection, in IndexedDB: one list per
@@ -49,27 +48,17 @@ export async function forgetAllWaiting(): Promise<void> {
   await clear(db());
 }
 
-/**
- * The entry for a write the board keeps, named by the assignment as the board shows it now;
- * null when the write names no assignment the queue knows how to show.
- */
-export function keptWrite(
-  request: WriteRequest,
-  list: readonly Assignment[],
-  now: Date,
-): QueuedWrite | null {
-  const assignmentId = assignmentOf(request);
-  if (!assignmentId) return null;
-  const body = request.body as { title?: unknown } | undefined;
+/** The entry for a mutation the board keeps, named by the assignment as the board shows it now. */
+export function keptWrite(mutation: Mutation, list: readonly Assignment[], now: Date): QueuedWrite {
   const title =
-    list.find((a) => a.id === assignmentId)?.title ??
-    (typeof body?.title === 'string' ? body.title : 'An assignment');
+    list.find((a) => a.id === mutation.id)?.title ??
+    (mutation.kind === 'create' ? mutation.body.title : 'An assignment');
   return {
-    ...request,
     key: `${now.getTime()}-${crypto.randomUUID()}`,
-    assignmentId,
+    assignmentId: mutation.id,
     title,
     keptAt: now.toISOString(),
+    mutation,
   };
 }
 
@@ -91,7 +80,7 @@ export interface SendHooks {
 
 /**
  * Sends the student's waiting writes once each, oldest first, each as the very call the
- * online path makes (so a create carries its id, and sending one again after a lost answer
+ * online path makes for its mutation (so a create carries its id, and sending one again after a lost answer
  * changes nothing). Stops at the first that must wait; resolves with what still waits.
  */
 export async function sendWaiting(
@@ -108,7 +97,8 @@ export async function sendWaiting(
       let answer: unknown;
       let failure: unknown = null;
       try {
-        answer = await api.request(w.method, w.path, { body: w.body });
+        const { method, path, body } = requestOfWrite(w);
+        answer = await api.request(method, path, { body });
       } catch (err) {
         failure = err;
       }
