@@ -3,13 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  compilerOptionsOf,
-  findQueries,
-  missingIndexes,
-  programOf,
-  type IndexesFile,
-} from './firestoreIndexes.ts';
+import { compilerOptionsOf, findQueries, programOf } from './firestoreIndexes.ts';
+import { missingIndexes, type IndexesFile } from './indexNeeds.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 
