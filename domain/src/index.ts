@@ -23,3 +23,4 @@ export * from './contract.ts';
 export * from './dateWords.ts';
 export * from './mutationRules.ts';
 export * from './mutations.ts';
+export * from './mutationsApply.ts';

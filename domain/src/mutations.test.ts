@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { completedDateAfter, isStaleVersion, nextVersion } from './mutationRules.ts';
-import { apply, applyToBoard, requestOfMutation, type Mutation } from './mutations.ts';
+import { requestOfMutation, type Mutation } from './mutations.ts';
+import { apply, applyToBoard } from './mutationsApply.ts';
 import type { Assignment } from './types.ts';
 
 const T0 = new Date('2026-11-20T10:00:00.000Z');

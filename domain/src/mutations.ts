@@ -1,18 +1,17 @@
 /**
  * Every write of an assignment as a typed mutation (what it does, to which card, with which
- * arguments), how each is sent (one endpoint of the contract), and `apply`: the assignment after
- * it, as the server will store it. The web app's data tier shows `apply`'s result at once and
+ * arguments), how each is sent (one endpoint of the contract), and how an update changes a card
+ * (`applyUpdate`; every kind: `apply` in mutationsApply.ts, which the board's first paint does
+ * not load). The web app's data tier shows `apply`'s result at once and
  * lays the mutations still waiting over every copy the server sends; the server's store uses the
  * same rules (mutationRules.ts) for its field writes (docs/decisions/0020-one-write-pipeline.md).
  */
 import type { z } from 'zod';
-import { compareAssignments, rankForNewCard, type PlacedCard } from './boardOrder.ts';
 import type { Status } from './constants.ts';
 import { requestOf, type BodyOf, type HttpMethod } from './contract.ts';
 import {
   completedDateAfter,
   entryCreatedDate,
-  FIRST_VERSION,
   isStaleVersion,
   nextVersion,
 } from './mutationRules.ts';
@@ -101,7 +100,7 @@ type SubtaskInput = NonNullable<AssignmentCreateBody['subtasks']>[number];
 type NoteInput = string | { id?: string | undefined; text: string; created_date?: string };
 
 /** A list sent whole, as the server stores it: in its order, a missing date is today's. */
-function subtaskList(list: readonly SubtaskInput[], now: Date): Subtask[] {
+export function subtaskList(list: readonly SubtaskInput[], now: Date): Subtask[] {
   return list.map((s, i) => ({
     id: s.id ?? `local-${i}`,
     title: s.title ?? s.text ?? '',
@@ -111,7 +110,7 @@ function subtaskList(list: readonly SubtaskInput[], now: Date): Subtask[] {
   }));
 }
 
-function noteList(list: readonly unknown[], now: Date): Note[] {
+export function noteList(list: readonly unknown[], now: Date): Note[] {
   return (list as NoteInput[]).map((n, i) => {
     const note = typeof n === 'string' ? { text: n } : n;
     return {
@@ -122,41 +121,9 @@ function noteList(list: readonly unknown[], now: Date): Note[] {
   });
 }
 
-const repeatOf = (r: { rrule: string; until?: string | null | undefined } | null): Repeat | null =>
-  r ? { rrule: r.rrule, until: r.until ?? null } : null;
-
-/** The assignment a create makes: it goes into `column` by due date. */
-function created(
-  m: Extract<Mutation, { kind: 'create' }>,
-  now: Date,
-  column: readonly PlacedCard[],
-): Assignment {
-  const b = m.body;
-  const at = now.toISOString();
-  const status: Status = b.status ?? 'new';
-  const dueDate = b.due_date ?? '';
-  return {
-    id: m.id,
-    title: b.title,
-    description: b.description ?? '',
-    due_date: dueDate,
-    status,
-    subtasks: subtaskList(b.subtasks ?? [], now),
-    notes: noteList(b.notes ?? [], now),
-    completed_date: completedDateAfter(null, status, at),
-    deep_dive: {},
-    rank: rankForNewCard(column, dueDate),
-    reminders: b.reminders ?? null,
-    version: FIRST_VERSION,
-    series_id: null,
-    repeat: repeatOf(b.repeat ?? null),
-    created_at: at,
-    updated_at: at,
-    source: null,
-    due_moved_from: null,
-    source_gone: false,
-  };
-}
+export const repeatOf = (
+  r: { rrule: string; until?: string | null | undefined } | null,
+): Repeat | null => (r ? { rrule: r.rrule, until: r.until ?? null } : null);
 
 /** The fields a PATCH names, changed; the others as they were. */
 function updated(a: Assignment, c: Omit<AssignmentPatchBody, 'id'>, now: Date): Assignment {
@@ -176,103 +143,22 @@ function updated(a: Assignment, c: Omit<AssignmentPatchBody, 'id'>, now: Date): 
   return next;
 }
 
-/**
- * The entries after a write to one of them, or null when the server would change nothing: an
- * entry added again (a resent create) is there already, an entry changed or removed is gone.
- */
-function entryWritten(a: Assignment, m: Mutation, now: Date): Partial<Assignment> | null {
-  const has = (list: readonly { id: string }[], id: string) => list.some((e) => e.id === id);
-  // Added alone, an entry goes last (its stored order is addedEntryOrder, mutationRules.ts).
-  switch (m.kind) {
-    case 'addSubtask': {
-      if (has(a.subtasks, m.subtask.id)) return null;
-      const s: Subtask = {
-        id: m.subtask.id,
-        title: m.subtask.title,
-        completed: m.subtask.completed === true,
-        created_date: entryCreatedDate(now),
-        estimate_minutes: m.subtask.estimate_minutes ?? null,
-      };
-      return { subtasks: [...a.subtasks, s] };
-    }
-    case 'changeSubtask': {
-      if (!has(a.subtasks, m.subtaskId)) return null;
-      const { completed, title, estimate_minutes } = m.changes;
-      return {
-        subtasks: a.subtasks.map((s) =>
-          s.id !== m.subtaskId
-            ? s
-            : {
-                ...s,
-                ...(completed !== undefined ? { completed } : {}),
-                ...(title !== undefined ? { title } : {}),
-                ...(estimate_minutes !== undefined ? { estimate_minutes } : {}),
-              },
-        ),
-      };
-    }
-    case 'removeSubtask':
-      if (!has(a.subtasks, m.subtaskId)) return null;
-      return { subtasks: a.subtasks.filter((s) => s.id !== m.subtaskId) };
-    case 'addNote': {
-      if (has(a.notes, m.note.id)) return null;
-      const n: Note = { id: m.note.id, text: m.note.text, created_date: entryCreatedDate(now) };
-      return { notes: [...a.notes, n] };
-    }
-    case 'editNote':
-      if (!has(a.notes, m.noteId)) return null;
-      return { notes: a.notes.map((n) => (n.id === m.noteId ? { ...n, text: m.text } : n)) };
-    case 'removeNote':
-      if (!has(a.notes, m.noteId)) return null;
-      return { notes: a.notes.filter((n) => n.id !== m.noteId) };
-    default:
-      return null;
-  }
-}
+/** `next` as a write at `now` stores it: one version after `current`. */
+export const stamped = (current: Assignment, next: Assignment, now: Date): Assignment => ({
+  ...next,
+  version: nextVersion(current.version),
+  updated_at: now.toISOString(),
+});
 
 /**
- * The assignment after `m`, as the server will store it at `now`: `current` is the copy it is
- * applied to (null when there is none), and `column` the cards of a new card's column (a create
- * places it there by due date). Null when the assignment does not exist after it. A write the server
- * would refuse or find done already (a stale `version`, a create or an added entry that exists,
- * a change to an entry that is gone) answers `current` itself, so applying a mutation twice
- * gives what applying it once gives. Every other write raises the version by one.
+ * `apply` of an update alone (fields, a move, a rank, lists with their version), for callers
+ * that make no other kind: the board's drag needs no more code in its first paint.
  */
-export function apply(
-  m: Mutation,
-  current: Assignment | null,
+export function applyUpdate(
+  m: Extract<Mutation, { kind: 'update' }>,
+  current: Assignment,
   now: Date,
-  column: readonly PlacedCard[] = [],
-): Assignment | null {
-  if (m.kind === 'create') return current ?? created(m, now, column);
-  if (m.kind === 'delete' || !current) return null;
-  let next: Assignment;
-  if (m.kind === 'update') {
-    if (isStaleVersion(m.changes.version, current.version)) return current;
-    next = updated(current, m.changes, now);
-  } else {
-    const entries = entryWritten(current, m, now);
-    if (!entries) return current;
-    next = { ...current, ...entries };
-  }
-  return { ...next, version: nextVersion(current.version), updated_at: now.toISOString() };
-}
-
-/** The board (every assignment, in board order) after `m`. */
-export function applyToBoard(
-  list: readonly Assignment[],
-  m: Mutation,
-  now: Date,
-): readonly Assignment[] {
-  const current = list.find((a) => a.id === m.id) ?? null;
-  const status = m.kind === 'create' ? (m.body.status ?? 'new') : null;
-  const next = apply(
-    m,
-    current,
-    now,
-    list.filter((a) => a.status === status),
-  );
-  if (next === current) return list;
-  const rest = list.filter((a) => a.id !== m.id);
-  return (next ? [...rest, next] : rest).sort(compareAssignments);
+): Assignment {
+  if (isStaleVersion(m.changes.version, current.version)) return current;
+  return stamped(current, updated(current, m.changes, now), now);
 }

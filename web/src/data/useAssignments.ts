@@ -1,6 +1,6 @@
 import {
   MOVE_ASSIGNMENT_FAILED,
-  applyToBoard,
+  applyUpdate,
   compareAssignments,
   deleteAssignmentFailed,
   type Mutation,
@@ -302,7 +302,15 @@ export function useAssignments(uid: string | null | undefined): UseAssignments {
         changes: c.id === id ? { status, rank: c.rank } : { rank: c.rank },
       }));
       const now = new Date();
-      commit((list) => moves.reduce((l, m) => applyToBoard(l, m, now), list));
+      const moved = new Map(moves.map((m) => [m.id, m]));
+      commit((list) =>
+        sortByRank(
+          list.map((a) => {
+            const m = moved.get(a.id);
+            return m ? applyUpdate(m, a, now) : a;
+          }),
+        ),
+      );
       const seq = new Map<string, number>();
       for (const c of ranks) {
         const n = (r.writeSeq.get(c.id) ?? 0) + 1;
