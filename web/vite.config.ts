@@ -107,7 +107,12 @@ export default defineConfig({
   ],
   server: { port, strictPort: true, host: '127.0.0.1', proxy },
   preview: { port, strictPort: true, host: '127.0.0.1', proxy, headers: hostingHeaders() },
-  build: { outDir, emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir,
+    emptyOutDir: true,
+    sourcemap: false,
+    rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } },
+  },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -1,4 +1,4 @@
-import { config } from 'zod';
+import { config } from 'zod/mini';
 
 /**
  * zod 4 compiles fast parsers with `new Function` when it may, and probes for that with
