@@ -33,6 +33,7 @@ const SIGNED_IN_ENTRY = 'src/app/SignedInApp.tsx';
 /** Lazy chunks the dashboard fetches by itself right after its first paint: counted too. */
 const PREFETCHED = [
   'src/assignment/AssignmentEditor.tsx',
+  'src/ui/AppToaster.tsx',
   'src/focus/FocusModal.tsx',
   'src/board/liveAssignments.ts',
   'src/firebase/firestore.ts',

@@ -13,7 +13,6 @@ import { useTheme } from '../theme/useTheme.ts';
 import { WhatNowButton } from '../whatnow/WhatNow.tsx';
 import type { SettingsSection } from '../settings/SettingsModal.tsx';
 import type { FirstStep } from '../whatsnew/Welcome.tsx';
-import { AppToaster } from '../ui/AppToaster.tsx';
 import { Icon } from '../ui/icons.tsx';
 import './dashboard.css';
 
@@ -25,6 +24,11 @@ const SettingsModal = lazy(() =>
 // The consent screen is seen once per student, before their first board.
 const ConsentScreen = lazy(() =>
   import('../consent/ConsentScreen.tsx').then((m) => ({ default: m.ConsentScreen })),
+);
+// The toasts (sonner) load after the board: every toast the app shows comes from a chunk that
+// loads later still (Settings, the skip-with-undo), so none is sent before the toaster listens.
+const AppToaster = lazy(() =>
+  import('../ui/AppToaster.tsx').then((m) => ({ default: m.AppToaster })),
 );
 // What's New (or a new account's welcome) opens at most once per release, so it loads after
 // the board too.
@@ -105,7 +109,9 @@ export function DashboardPage() {
           <SettingsModal open onClose={closeSettings} user={user} section={settings.section} />
         </Suspense>
       )}
-      <AppToaster theme={theme} />
+      <Suspense fallback={null}>
+        <AppToaster theme={theme} />
+      </Suspense>
     </div>
   );
 

@@ -13,7 +13,7 @@ import { updateAssignment } from '../assignment/assignmentsApi.ts';
 import { DateField } from '../assignment/DateField.tsx';
 import { api } from '../firebase/api.ts';
 import { skipToNext } from '../recurrence/recurrenceApi.ts';
-import { skipTarget } from '../recurrence/repeatForm.ts';
+import { skipTarget } from '../recurrence/skipTarget.ts';
 import { Modal } from '../ui/Modal.tsx';
 import './reset.css';
 
