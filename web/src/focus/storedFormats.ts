@@ -3,6 +3,7 @@
  * next-due task cache (24 hours). Pure: the caller passes the time; focusStorage.ts reads and
  * writes them.
  */
+import './zodConfig.ts';
 import {
   FOCUS_CACHE_EXPIRY_MS,
   FOCUS_TIMER_MS,
