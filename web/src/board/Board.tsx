@@ -128,7 +128,7 @@ export function Board({ addRequest = 0, onImport }: BoardProps = {}) {
   useEffect(() => {
     if (!loaded) return;
     return whenIdle(() => {
-      void loadEditor().catch(() => {});
+      AssignmentEditor.preload();
       prefetchBoardQueue();
     });
   }, [loaded]);

@@ -86,4 +86,24 @@ describe('ChunkBoundary', () => {
     );
     expect(await screen.findByText('Editing Essay')).toBeInTheDocument();
   });
+
+  it('lazyChunk renders a preloaded part in its first render, without suspending', async () => {
+    let arrived: () => void = () => undefined;
+    const here = new Promise<void>((resolve) => (arrived = resolve));
+    const Editor = lazyChunk<{ title: string }>(async () => {
+      arrived();
+      return ({ title }: { title: string }) => <p>Editing {title}</p>;
+    });
+    Editor.preload();
+    await here;
+    await Promise.resolve();
+    render(
+      <Suspense fallback={<p>Loading</p>}>
+        <Editor title="Essay" />
+      </Suspense>,
+    );
+    // In the very first commit: no fallback shown, nothing held back.
+    expect(screen.getByText('Editing Essay')).toBeInTheDocument();
+    expect(screen.queryByText('Loading')).toBeNull();
+  });
 });
