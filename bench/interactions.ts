@@ -96,10 +96,11 @@ async function oneRun(page: Page, web: string, size: number): Promise<RunSample>
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
   try {
     // Opening the editor: a tap on a card with steps (every other seeded card has two).
+    // CSS selectors only: Playwright's role queries run in the page and would be measured too.
     const first = page.locator('li[data-card-id]', { hasText: 'Assignment 1:' }).first();
     await mark(page);
-    await first.getByRole('heading').click();
-    const editor = page.getByRole('dialog');
+    await first.locator('h3').click();
+    const editor = page.locator('[role="dialog"]');
     await editor.waitFor();
     await page.waitForFunction('window.__inpProbe.dialogAt > 0', null, { timeout: 30_000 });
     const open = await worstSinceMark(page);
@@ -109,16 +110,19 @@ async function oneRun(page: Page, web: string, size: number): Promise<RunSample>
       const fetched = await page.evaluate<string[]>(`performance.getEntriesByType('resource')
         .filter((e) => e.startTime >= window.__inpProbe.since)
         .map((e) => new URL(e.name).pathname + ' ' + e.startTime.toFixed(0) + '-' + e.responseEnd.toFixed(0))`);
-      console.error(`tap at ${open.start.toFixed(0)}, editor on screen at ${dialogAt.toFixed(0)}; fetched: ${fetched.join(', ') || 'nothing'}`);
+      console.error(
+        `tap at ${open.start.toFixed(0)}, editor on screen at ${dialogAt.toFixed(0)}; fetched: ${fetched.join(', ') || 'nothing'}`,
+      );
     }
 
     // Ticking a step in it ("Summarise", seeded not done).
-    const step = editor.getByRole('checkbox', { name: 'Summarise' });
+    const step = editor
+      .locator('label', { hasText: 'Summarise' })
+      .locator('input[type="checkbox"]');
     await mark(page);
     await step.click();
     await page.waitForFunction(
-      `document.querySelector('[role="dialog"] input[type="checkbox"]:checked + span')?.textContent === 'Summarise' ||
-       [...document.querySelectorAll('[role="dialog"] label')].some((l) => l.textContent.includes('Summarise') && l.querySelector('input:checked'))`,
+      `[...document.querySelectorAll('[role="dialog"] label')].some((l) => l.textContent.includes('Summarise') && l.querySelector('input:checked'))`,
     );
     const tick = await worstSinceMark(page);
     // Put it back, so the next run ticks it again, and close the editor.
@@ -144,8 +148,8 @@ async function oneRun(page: Page, web: string, size: number): Promise<RunSample>
 
     // Opening Focus Mode from the header.
     await mark(page);
-    await page.getByRole('button', { name: 'Focus', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Focus Mode' }).waitFor();
+    await page.locator('button.focus-button').click();
+    await page.locator('[role="dialog"]').waitFor();
     const focus = await worstSinceMark(page);
     return {
       openEditor: open.inp,
