@@ -5,16 +5,19 @@
  * rrule: the web app loads it only where a next date is shown (a repeating card's badge, the
  * overdue reset).
  */
-// rrule ships one CommonJS build (its "main") and one ES build whose files import each other
-// without extensions, which Node cannot load. Node takes the CommonJS build, whose default
-// export is the module object; the web build resolves rrule to that same build
-// (web/vite.config.ts), so one default import reads RRule everywhere.
-import rrule from 'rrule';
+// rrule ships a CommonJS build (its "main") and an ES build whose files import each other
+// without extensions, so Node cannot load the ES build. Node, esbuild (the functions) and the web
+// build (web/vite.config.ts resolves rrule to the same CommonJS build) all load the CommonJS
+// one, whose module object is the default export; only Vite's module runner (the test stack's
+// global setup) takes the ES build, with named exports. Read RRule from whichever this is.
+import * as rruleModule from 'rrule';
 import type { Options, RRule as RRuleType } from 'rrule';
 import { parseRepeatRule, type Repeat } from './recurrence.ts';
 import { wallClockIn } from './timeZone.ts';
 
-const { RRule } = rrule;
+type Rrule = typeof rruleModule;
+const { RRule }: Rrule =
+  'RRule' in rruleModule ? rruleModule : (rruleModule as unknown as { default: Rrule }).default;
 
 const DUE_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):00$/;
 
