@@ -38,9 +38,12 @@ const setup = (stored: string) => {
 };
 
 describe('DueDateTimeSelector', () => {
-  // The calendar's own chunk, loaded first as the editor's idle prefetch does in the app (a
-  // field shown before it loads is DateField.test.tsx's).
-  beforeAll(() => loadDatePicker(), 20_000);
+  // The calendar's own chunk, loaded first, as when a date field has shown before (a field shown
+  // before it loads is DateField.test.tsx's). Awaited, not returned: vitest would take the
+  // component it resolves to for a teardown function.
+  beforeAll(async () => {
+    await loadDatePicker();
+  }, 20_000);
 
   it('shows a stored date as yyyy-MM-dd with its 12-hour time', () => {
     const s = setup('2026-03-05T00:30:00');
