@@ -10,7 +10,9 @@
  * timestamp meanwhile. Frame time is the interval between consecutive frames, counted in whole
  * display refreshes (a frame cannot last 16.9 ms at 60 Hz: the raw interval is that plus timer
  * jitter); the raw intervals and every frame that missed a refresh are printed too. Set
- * BENCH_RUNS to change the number of drags, BENCH_DEBUG=1 to see where the long frames fall.
+ * BENCH_RUNS to change the number of drags, BENCH_DEBUG=1 to see where the long frames fall,
+ * BENCH_THROTTLE=4 to slow the CPU 4× (CDP Emulation.setCPUThrottlingRate) during the drags: no
+ * frame should then last over 25 ms either.
  */
 import type { Page } from 'playwright-core';
 import { finite, percentile, runStandalone, withSeededBoard, type BenchUrls } from './support.ts';
@@ -80,9 +82,10 @@ interface BoardDragFigures extends Record<string, number> {
 /** Measures against a running stack with a web app; prints and returns the figures. */
 export async function boardDrag(
   urls: BenchUrls,
-  options: { quick?: boolean; runs?: number } = {},
+  options: { quick?: boolean; runs?: number; throttle?: number } = {},
 ): Promise<BoardDragFigures> {
   const runs = options.quick ? 1 : (options.runs ?? Number(process.env.BENCH_RUNS ?? 6));
+  const throttle = options.throttle ?? Number(process.env.BENCH_THROTTLE ?? 1);
   return withSeededBoard(urls, 'drag', options.quick, async (page, size) => {
     await page.addInitScript(FRAME_PROBE);
     await page.goto(`${urls.web}/dashboard`);
@@ -105,11 +108,14 @@ export async function boardDrag(
       if (m.type() === 'error') console.error('console', m.text());
     });
     if (!options.quick) await dragOnce(page, 'new', 'in progress'); // warm-up
+    const cdp = await page.context().newCDPSession(page);
+    if (throttle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
     const all: number[] = [];
     for (let i = 0; i < runs; i += 1) {
       const [from, to] = routes[i % routes.length] as [string, string];
       all.push(...(await dragOnce(page, from, to)));
     }
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     // A frame lasts a whole number of display refreshes (60 Hz here); the raw intervals also
     // carry timer jitter of a few tenths of a millisecond either way.
     const frameTimes = all.map((d) => Math.max(1, Math.round(d / VSYNC_MS)) * VSYNC_MS);
@@ -117,9 +123,9 @@ export async function boardDrag(
     const fmt = (n: number) => `${n.toFixed(1)} ms`;
     const p95 = percentile(frameTimes, 95);
     console.log(
-      `Drag across columns, ${size} assignments, ${runs} drag(s), ${all.length} frames (1280x800, headless Chromium, 60 Hz)${
-        options.quick ? ', quick mode' : ''
-      }`,
+      `Drag across columns, ${size} assignments, ${runs} drag(s), ${all.length} frames (1280x800, headless Chromium, 60 Hz${
+        throttle > 1 ? `, CPU throttled ${throttle}x` : ''
+      })${options.quick ? ', quick mode' : ''}`,
     );
     console.log(
       `  frame time: median ${fmt(percentile(frameTimes, 50))}, p95 ${fmt(p95)}, max ${fmt(Math.max(...all))}`,

@@ -105,9 +105,23 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  resolve: {
+    // rrule's ES build cannot load in Node (its files import each other without extensions), so
+    // the domain reads RRule from its CommonJS build's default export (domain/src/occurrences.ts):
+    // the app is built from that same build.
+    alias: { rrule: 'rrule/dist/es5/rrule.min.js' },
+  },
   server: { port, strictPort: true, host: '127.0.0.1', proxy },
   preview: { port, strictPort: true, host: '127.0.0.1', proxy, headers: hostingHeaders() },
-  build: { outDir, emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir,
+    emptyOutDir: true,
+    sourcemap: false,
+    // A zod schema is built by calls the bundler cannot prove pure, so every schema the domain
+    // defines (for the server's checks) would be kept, and zod with them. Building a schema has
+    // no effect beyond its value: the app keeps only those it uses (docs/decisions/0022).
+    rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } },
+  },
   test: {
     name: 'web',
     environment: 'jsdom',

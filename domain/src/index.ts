@@ -15,6 +15,7 @@ export * from './safeId.ts';
 export * from './safeText.ts';
 export * from './boardOrder.ts';
 export * from './recurrence.ts';
+export * from './occurrences.ts';
 export * from './estimates.ts';
 export * from './whatNow.ts';
 export * from './reset.ts';

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   describeRepeat,
-  followingDue,
   instanceIdOf,
-  nextOccurrence,
   parseRepeatRule,
   repeatRuleOf,
   repeatSchema,
   skipLabel,
   type RepeatPattern,
 } from './recurrence.ts';
+import { followingDue, nextOccurrence } from './occurrences.ts';
 import { wallClockIn, zonedInstant } from './timeZone.ts';
 
 const weeklyFri = { rrule: 'FREQ=WEEKLY;BYDAY=FR', until: null };

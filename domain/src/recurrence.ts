@@ -7,16 +7,10 @@
  * daylight-saving jumps, and "every Friday 5:00 PM" stays 5:00 PM in any zone. The student's
  * zone only decides what "now" is on that wall clock.
  */
-import * as rruleModule from 'rrule';
-import type { Options, RRule as RRuleType } from 'rrule';
 import { z } from 'zod';
-import { isTimeZone, wallClockIn } from './timeZone.ts';
+import { isTimeZone } from './timeZone.ts';
 import { dateWords } from './dateWords.ts';
 import { toLocalDate } from './dueDate.ts';
-
-/** rrule ships CommonJS for Node and ESM for bundlers: take RRule from whichever loaded. */
-const { RRule } = ((rruleModule as unknown as { default?: typeof rruleModule }).default ??
-  rruleModule) as typeof rruleModule;
 
 /** How an assignment repeats, as the API takes and answers it. */
 export interface Repeat {
@@ -138,18 +132,6 @@ export function describeRepeat(rrule: string): string {
 }
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DUE_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):00$/;
-
-/** A wall-clock due date as a UTC instant with the same digits. */
-function floating(due: string): Date | null {
-  const m = DUE_RE.exec(due);
-  if (!m) return null;
-  return new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!));
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-const wallClock = (d: Date) =>
-  `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:00`;
 
 /** True for a real YYYY-MM-DD. */
 function isCalendarDate(s: string): boolean {
@@ -160,41 +142,6 @@ function isCalendarDate(s: string): boolean {
     d.getUTCFullYear() === +m[1]! && d.getUTCMonth() === +m[2]! - 1 && d.getUTCDate() === +m[3]!
   );
 }
-
-function ruleFrom(rrule: string, anchor: Date): RRuleType {
-  const options: Partial<Options> = { ...RRule.parseString(rrule), dtstart: anchor, tzid: null };
-  return new RRule(options);
-}
-
-/**
- * The first occurrence strictly after `after` (both wall-clock due dates), counted from the
- * series' `anchor`; null when the rule ends first (`until`, inclusive) or a date is unusable.
- */
-export function nextOccurrence(repeat: Repeat, anchor: string, after: string): string | null {
-  const start = floating(anchor);
-  const from = floating(after);
-  if (!start || !from || !parseRepeatRule(repeat.rrule)) return null;
-  const next = ruleFrom(repeat.rrule, start).after(from, false);
-  if (!next) return null;
-  if (repeat.until !== null && wallClock(next).slice(0, 10) > repeat.until) return null;
-  return wallClock(next);
-}
-
-/**
- * The due date of the instance that follows one due `due`: the first occurrence after both its
- * due date and the student's present moment, so missed weeks never pile up as overdue cards.
- */
-export function followingDue(
-  repeat: Repeat,
-  anchor: string,
-  due: string,
-  now: Date,
-  zone: string,
-): string | null {
-  const present = wallClockIn(now, zone);
-  return nextOccurrence(repeat, anchor, due > present ? due : present);
-}
-
 /**
  * "Skip to next Fri" for a weekly rule, "Skip to Dec 15" otherwise (in the app's date words,
  * dateWords.ts: the year only when it is not `now`'s).

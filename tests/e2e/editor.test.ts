@@ -201,4 +201,33 @@ describe.runIf(browserAvailable('editor browser test'))('the assignment editor i
     await d.getByText('Please enter a title.').waitFor();
     await context.close();
   });
+
+  it('an editor whose code cannot be fetched shows a calm Try again over the board, not a blank page', async () => {
+    // No service worker: its precache would answer instead of the network the test cuts.
+    const { context, page } = await signedInStudent(browser(), 'editor-chunk', {
+      viewport: { width: 1280, height: 800 },
+      name: 'Editor Student',
+      serviceWorkers: 'block',
+    });
+    const editorChunk = /\/assets\/AssignmentEditor-[^/]*\.js$/;
+    await context.route(editorChunk, (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    await column(page, 'New').waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Add Assignment' }).first().click();
+    const note = page
+      .getByRole('alert')
+      .filter({ hasText: 'This part of Brainboard did not load' });
+    await note.waitFor();
+    // The board stays where it was.
+    expect(await column(page, 'New').isVisible()).toBe(true);
+
+    // Back online, Try again loads the page afresh and the editor opens.
+    await context.unroute(editorChunk);
+    await note.getByRole('button', { name: 'Try again' }).click();
+    await note.waitFor({ state: 'detached' });
+    await column(page, 'New').waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Add Assignment' }).first().click();
+    await dialog(page).getByLabel('Title').waitFor();
+    await context.close();
+  });
 });

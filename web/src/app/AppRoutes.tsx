@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { LandingPage } from '../landing/LandingPage.tsx';
+import { chunk } from '../loading/chunk.ts';
+import { ChunkBoundary } from '../loading/ChunkBoundary.tsx';
 import { PageSkeleton } from '../loading/PageSkeleton.tsx';
 import { Navigate } from '../router/router.tsx';
 import { useLocation } from '../router/routerContext.ts';
@@ -7,16 +9,16 @@ import { readSessionHint } from '../data/storage.ts';
 
 // Only the landing page is in the first bundle. Everything behind sign-in (and
 // all Firebase code) loads with SignedInApp; login and legal pages load alone.
-const SignedInApp = lazy(() => import('./SignedInApp.tsx'));
+const SignedInApp = lazy(() => chunk(import('./SignedInApp.tsx')));
 const LoginPage = lazy(() =>
-  import('../auth/LoginPage.tsx').then((m) => ({ default: m.LoginPage })),
+  chunk(import('../auth/LoginPage.tsx')).then((m) => ({ default: m.LoginPage })),
 );
-const GoogleSignInPage = lazy(() => import('../auth/GoogleSignInPage.tsx'));
+const GoogleSignInPage = lazy(() => chunk(import('../auth/GoogleSignInPage.tsx')));
 const PrivacyPolicyPage = lazy(() =>
-  import('../legal/PrivacyPolicyPage.tsx').then((m) => ({ default: m.PrivacyPolicyPage })),
+  chunk(import('../legal/PrivacyPolicyPage.tsx')).then((m) => ({ default: m.PrivacyPolicyPage })),
 );
 const TermsOfServicePage = lazy(() =>
-  import('../legal/TermsOfServicePage.tsx').then((m) => ({ default: m.TermsOfServicePage })),
+  chunk(import('../legal/TermsOfServicePage.tsx')).then((m) => ({ default: m.TermsOfServicePage })),
 );
 
 /** The routes: public /, /login, /privacy, /tos; every other path is protected. */
@@ -33,19 +35,22 @@ export function AppRoutes() {
 
   const signedInPath = !['/login', '/auth/google', '/privacy', '/tos'].includes(path);
   return (
-    // Never blank while a page's code loads: the skeleton, of the board on the way to it.
-    <Suspense fallback={<PageSkeleton board={signedInPath} />}>
-      {path === '/login' ? (
-        <LoginPage />
-      ) : path === '/auth/google' ? (
-        <GoogleSignInPage />
-      ) : path === '/privacy' ? (
-        <PrivacyPolicyPage />
-      ) : path === '/tos' ? (
-        <TermsOfServicePage />
-      ) : (
-        <SignedInApp />
-      )}
-    </Suspense>
+    // Never blank while a page's code loads: the skeleton, of the board on the way to it; a
+    // calm "Try again" if it cannot load.
+    <ChunkBoundary>
+      <Suspense fallback={<PageSkeleton board={signedInPath} />}>
+        {path === '/login' ? (
+          <LoginPage />
+        ) : path === '/auth/google' ? (
+          <GoogleSignInPage />
+        ) : path === '/privacy' ? (
+          <PrivacyPolicyPage />
+        ) : path === '/tos' ? (
+          <TermsOfServicePage />
+        ) : (
+          <SignedInApp />
+        )}
+      </Suspense>
+    </ChunkBoundary>
   );
 }

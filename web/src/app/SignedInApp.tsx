@@ -1,4 +1,3 @@
-import './zodConfig.ts';
 import { DashboardPage } from '../dashboard/DashboardPage.tsx';
 import { AuthProvider } from '../firebase/AuthProvider.tsx';
 import { auth } from '../firebase/firebase.ts';

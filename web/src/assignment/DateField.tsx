@@ -4,29 +4,16 @@ import {
   isValidPickerDate,
   toLocalDate,
 } from '@brainboard/domain';
-import { useEffect, useMemo, useState, type ComponentProps, type Ref } from 'react';
-import DatePicker from 'react-datepicker';
+import { useEffect, useMemo, useRef, useState } from 'react';
+// The calendar's styles come with the field (not its lazy chunk): the plain field shown until
+// the calendar loads wears the same classes, so nothing moves when it arrives.
 import 'react-datepicker/dist/react-datepicker.css';
 import './dateField.css';
+import { loadDatePicker, loadedDatePicker } from './datePickerLoader.ts';
 import { localeDateOrder, parseTypedDate } from './typedDate.ts';
 
-/** The one date format of every date field the app owns (docs/product.md, How dates read). */
-const DATE_FORMAT = 'yyyy-MM-dd';
 /** What an empty field asks for. */
 const DATE_PLACEHOLDER = 'yyyy-mm-dd';
-
-/**
- * The picker's text field, showing what the student typed (`shown`) rather than the picker's own
- * reformatting, so text that cannot be read stays in view beside its error until it is fixed.
- */
-function DateText({
-  shown,
-  value: _pickerValue,
-  ref,
-  ...rest
-}: ComponentProps<'input'> & { shown: string; ref?: Ref<HTMLInputElement> }) {
-  return <input ref={ref} {...rest} value={shown} />;
-}
 
 export interface DateFieldProps {
   /** The input's id, so the caller's <label htmlFor> names it. */
@@ -50,6 +37,10 @@ export interface DateFieldProps {
  * and typed as the student writes it, in ISO or the browser locale's own order, with or without
  * leading zeros. Text that cannot be read stays in the field with "Date input not valid." and
  * reports itself (onValidityChange) until it is fixed; dates before 1800 count as unreadable.
+ *
+ * The calendar (react-datepicker) is a chunk of its own that the field loads when it first
+ * shows (datePickerLoader.ts). Until it arrives the field is a plain text field that reads typed
+ * dates the same way; if it had the focus, the calendar's field takes it over, caret and all.
  */
 export function DateField({
   id,
@@ -67,6 +58,43 @@ export function DateField({
   const [calendarOpen, setCalendarOpen] = useState(false);
   const selected = value ? toLocalDate(value) : null;
   const errorId = `${id}-error`;
+  const [Picker, setPicker] = useState(loadedDatePicker);
+  const plain = useRef<HTMLInputElement>(null);
+  /** The caret of the plain field when the calendar arrived while it had the focus. */
+  const handOver = useRef<[number | null, number | null] | null>(null);
+
+  useEffect(() => {
+    if (Picker) return;
+    let live = true;
+    loadDatePicker().then(
+      (loaded) => {
+        if (!live) return;
+        const field = plain.current;
+        if (field && document.activeElement === field) {
+          handOver.current = [field.selectionStart, field.selectionEnd];
+        }
+        setPicker(() => loaded);
+      },
+      // Typed dates work without the calendar; it is tried again when a field next shows.
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [Picker]);
+
+  // The calendar's field replaces the plain one: give it the focus the plain one had (a focus
+  // opens the calendar, as it does when the student moves into the field).
+  useEffect(() => {
+    const caret = handOver.current;
+    if (!Picker || !caret) return;
+    handOver.current = null;
+    const field = document.getElementById(id);
+    if (field instanceof HTMLInputElement) {
+      field.focus();
+      field.setSelectionRange(caret[0], caret[1]);
+    }
+  }, [Picker, id]);
 
   // Escape in the open calendar closes the calendar only, not the dialog around it: the
   // dialog listens on the document in the capture phase, so mark the key as handled first.
@@ -118,40 +146,54 @@ export function DateField({
     else setTyped(null);
   };
 
+  const shown = typed ?? value;
   return (
     <div className={`date-field ${className}`.trim()}>
-      <DatePicker
-        id={id}
-        selected={selected}
-        onChange={choose}
-        dateFormat={DATE_FORMAT}
-        placeholderText={DATE_PLACEHOLDER}
-        strictParsing
-        showYearDropdown
-        dropdownMode="select"
-        isClearable
-        clearButtonTitle={clearLabel}
-        ariaLabelClose={clearLabel}
-        autoComplete="off"
-        className="input text-field date-field__input"
-        ariaInvalid={shownError ? 'true' : 'false'}
-        ariaDescribedBy={shownError ? errorId : undefined}
-        customInput={<DateText shown={typed ?? value} />}
-        onChangeRaw={(event) => {
-          const target = event?.target;
-          if (target instanceof HTMLInputElement) {
-            onTyped(target.value);
-            // The text was read above. A whole yyyy-mm-dd date is also the picker's own format:
-            // letting it parse that keeps its keyboard-highlighted day on the typed date (the
-            // arrow keys then move from there). Anything else only this field reads.
-            if (!/^\d{4}-\d{2}-\d{2}$/.test(target.value.trim())) event?.preventDefault();
-          }
-        }}
-        onBlur={checkTyped}
-        onInputError={() => setError(DATE_INPUT_NOT_VALID)}
-        onCalendarOpen={() => setCalendarOpen(true)}
-        onCalendarClose={() => setCalendarOpen(false)}
-      />
+      {Picker ? (
+        <Picker
+          id={id}
+          selected={selected}
+          shown={shown}
+          placeholder={DATE_PLACEHOLDER}
+          clearLabel={clearLabel}
+          errorId={shownError ? errorId : undefined}
+          onChoose={choose}
+          onTyped={onTyped}
+          onBlur={checkTyped}
+          onInputError={() => setError(DATE_INPUT_NOT_VALID)}
+          onCalendarOpen={() => setCalendarOpen(true)}
+          onCalendarClose={() => setCalendarOpen(false)}
+        />
+      ) : (
+        // The calendar's markup without the calendar: the same field and clear button.
+        <div className="react-datepicker-wrapper">
+          <div className="react-datepicker__input-container">
+            <input
+              ref={plain}
+              id={id}
+              type="text"
+              value={shown}
+              placeholder={DATE_PLACEHOLDER}
+              autoComplete="off"
+              className="input text-field date-field__input"
+              aria-invalid={shownError ? 'true' : 'false'}
+              aria-describedby={shownError ? errorId : undefined}
+              onChange={(e) => onTyped(e.target.value)}
+              onBlur={checkTyped}
+            />
+            {selected && (
+              <button
+                type="button"
+                className="react-datepicker__close-icon"
+                aria-label={clearLabel}
+                title={clearLabel}
+                tabIndex={-1}
+                onClick={() => choose(null)}
+              />
+            )}
+          </div>
+        </div>
+      )}
       {shownError && (
         <p id={errorId} className="field__error" role="alert">
           {shownError}

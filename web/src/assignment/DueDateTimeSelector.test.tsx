@@ -2,7 +2,8 @@ import { DATE_INPUT_NOT_VALID, dueFormFields, type DueForm } from '@brainboard/d
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadDatePicker } from './datePickerLoader.ts';
 import { DueDateTimeSelector } from './DueDateTimeSelector.tsx';
 
 function Harness({ stored, spy }: { stored: string; spy: (f: DueForm) => void }) {
@@ -37,6 +38,13 @@ const setup = (stored: string) => {
 };
 
 describe('DueDateTimeSelector', () => {
+  // The calendar's own chunk, loaded first, as when a date field has shown before (a field shown
+  // before it loads is DateField.test.tsx's). Awaited, not returned: vitest would take the
+  // component it resolves to for a teardown function.
+  beforeAll(async () => {
+    await loadDatePicker();
+  }, 20_000);
+
   it('shows a stored date as yyyy-MM-dd with its 12-hour time', () => {
     const s = setup('2026-03-05T00:30:00');
     expect(s.date().value).toBe('2026-03-05');

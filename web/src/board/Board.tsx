@@ -16,6 +16,7 @@ import { LearningContext } from '../whatnow/learningContext.ts';
 import { focusAfterDelete } from './focusAfterDelete.ts';
 import { PlusIcon } from '../ui/icons.tsx';
 import { prefetchBoardQueue } from '../data/outbox/loadQueue.ts';
+import { lazyChunk } from '../loading/lazyChunk.tsx';
 import { KanbanBoard } from './KanbanBoard.tsx';
 import type { RankChange } from './ranks.ts';
 import { useAssignmentsStore } from '../data/assignmentsContext.ts';
@@ -25,7 +26,7 @@ import './board.css';
 // The editor (with its date picker) loads after the board is on screen, so the first paint of
 // the dashboard does not wait for it.
 const loadEditor = () => import('../assignment/AssignmentEditor.tsx');
-const AssignmentEditor = lazy(() => loadEditor().then((m) => ({ default: m.AssignmentEditor })));
+const AssignmentEditor = lazyChunk(() => loadEditor().then((m) => m.AssignmentEditor));
 // The reset line and its sheet load only when a card is overdue.
 const ResetOverdue = lazy(() =>
   import('../reset/ResetOverdue.tsx').then((m) => ({ default: m.ResetOverdue })),
@@ -127,7 +128,7 @@ export function Board({ addRequest = 0, onImport }: BoardProps = {}) {
   useEffect(() => {
     if (!loaded) return;
     return whenIdle(() => {
-      void loadEditor().catch(() => {});
+      AssignmentEditor.preload();
       prefetchBoardQueue();
     });
   }, [loaded]);

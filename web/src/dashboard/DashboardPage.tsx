@@ -13,23 +13,28 @@ import { useTheme } from '../theme/useTheme.ts';
 import { WhatNowButton } from '../whatnow/WhatNow.tsx';
 import type { SettingsSection } from '../settings/SettingsModal.tsx';
 import type { FirstStep } from '../whatsnew/Welcome.tsx';
-import { AppToaster } from '../ui/AppToaster.tsx';
 import { Icon } from '../ui/icons.tsx';
+import { chunk } from '../loading/chunk.ts';
 import './dashboard.css';
 
 // Settings (reminders, devices, school feeds) load when first opened: none of it is needed to
 // show the board, and it keeps the first paint within its budget.
 const SettingsModal = lazy(() =>
-  import('../settings/SettingsModal.tsx').then((m) => ({ default: m.SettingsModal })),
+  chunk(import('../settings/SettingsModal.tsx')).then((m) => ({ default: m.SettingsModal })),
 );
 // The consent screen is seen once per student, before their first board.
 const ConsentScreen = lazy(() =>
-  import('../consent/ConsentScreen.tsx').then((m) => ({ default: m.ConsentScreen })),
+  chunk(import('../consent/ConsentScreen.tsx')).then((m) => ({ default: m.ConsentScreen })),
+);
+// The toasts (sonner) load after the board: every toast the app shows comes from a chunk that
+// loads later still (Settings, the skip-with-undo), so none is sent before the toaster listens.
+const AppToaster = lazy(() =>
+  chunk(import('../ui/AppToaster.tsx')).then((m) => ({ default: m.AppToaster })),
 );
 // What's New (or a new account's welcome) opens at most once per release, so it loads after
 // the board too.
 const WhatsNewDialog = lazy(() =>
-  import('../whatsnew/WhatsNewDialog.tsx').then((m) => ({ default: m.WhatsNewDialog })),
+  chunk(import('../whatsnew/WhatsNewDialog.tsx')).then((m) => ({ default: m.WhatsNewDialog })),
 );
 
 /**
@@ -105,7 +110,9 @@ export function DashboardPage() {
           <SettingsModal open onClose={closeSettings} user={user} section={settings.section} />
         </Suspense>
       )}
-      <AppToaster theme={theme} />
+      <Suspense fallback={null}>
+        <AppToaster theme={theme} />
+      </Suspense>
     </div>
   );
 

@@ -1,5 +1,5 @@
 import { describeRepeat, skipLabel, type Assignment } from '@brainboard/domain';
-import { skipTarget } from './repeatForm.ts';
+import { skipTarget } from './skipTarget.ts';
 import { useSkip } from './skipContext.ts';
 
 /** The board's repeat mark: two arrows chasing each other. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { repeatChanged, repeatFormOf, repeatOfForm, skipTarget } from './repeatForm.ts';
+import { repeatChanged, repeatFormOf, repeatOfForm } from './repeatForm.ts';
+import { skipTarget } from './skipTarget.ts';
 import { makeAssignment } from '@brainboard/domain/testing';
 
 describe('the Repeats form', () => {

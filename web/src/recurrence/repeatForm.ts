@@ -1,8 +1,5 @@
 import {
-  nextOccurrence,
   parseRepeatRule,
-  wallClockIn,
-  type Assignment,
   repeatRuleOf,
   type DayCode,
   type Repeat,
@@ -61,14 +58,4 @@ export function repeatOfForm(form: RepeatForm): Repeat | null {
 export function repeatChanged(form: RepeatForm, repeat: Repeat | null): boolean {
   const next = repeatOfForm(form);
   return JSON.stringify(next) !== JSON.stringify(repeat ?? null);
-}
-
-/** The student's IANA zone, sent with a repeat so "now" is read on their clock. */
-const deviceZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-/** The date "Skip to next …" would move an open card to, read on this device's clock. */
-export function skipTarget(a: Assignment, now: Date): string | null {
-  if (!a.repeat || !a.due_date) return null;
-  const present = wallClockIn(now, deviceZone());
-  return nextOccurrence(a.repeat, a.due_date, a.due_date > present ? a.due_date : present);
 }

@@ -13,7 +13,7 @@ import { updateAssignment } from '../data/assignmentsApi.ts';
 import { DateField } from '../assignment/DateField.tsx';
 import { api } from '../data/api.ts';
 import { skipToNext } from '../recurrence/recurrenceApi.ts';
-import { skipTarget } from '../recurrence/repeatForm.ts';
+import { skipTarget } from '../recurrence/skipTarget.ts';
 import { Modal } from '../ui/Modal.tsx';
 import './reset.css';
 

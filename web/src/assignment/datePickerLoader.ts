@@ -1,0 +1,24 @@
+import type { DatePickerField } from './DatePickerField.tsx';
+
+type Picker = typeof DatePickerField;
+
+let loaded: Picker | null = null;
+let loading: Promise<Picker> | null = null;
+
+/** DateField's calendar once its chunk has loaded here, else null. */
+export const loadedDatePicker = (): Picker | null => loaded;
+
+/**
+ * Loads the calendar's chunk (once; a failed load is tried again on the next call). Until it
+ * arrives, a DateField is a plain text field that reads typed dates the same way.
+ */
+export function loadDatePicker(): Promise<Picker> {
+  loading ??= import('./DatePickerField.tsx').then(
+    (m) => (loaded = m.DatePickerField),
+    (err: unknown) => {
+      loading = null;
+      throw err;
+    },
+  );
+  return loading;
+}

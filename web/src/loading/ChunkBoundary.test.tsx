@@ -1,0 +1,109 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { chunk } from './chunk.ts';
+import { ChunkBoundary } from './ChunkBoundary.tsx';
+import { lazyChunk } from './lazyChunk.tsx';
+
+const fetchFailed = () =>
+  Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'));
+
+/** Stands for whatever error boundary is further out. */
+class Outer extends Component<{ children: ReactNode }, { error: string | null }> {
+  override state = { error: null as string | null };
+  static getDerivedStateFromError(e: Error) {
+    return { error: e.message };
+  }
+  override render() {
+    return this.state.error ? <p>outer: {this.state.error}</p> : this.props.children;
+  }
+}
+
+// React logs every error a boundary catches; the test reads the screen instead.
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('ChunkBoundary', () => {
+  it('shows a calm note and "Try again" when a part cannot be fetched', async () => {
+    const retry = vi.fn();
+    const Part = lazy(() => chunk(fetchFailed()));
+    render(
+      <ChunkBoundary onRetry={retry}>
+        <Suspense fallback={<p>Loading</p>}>
+          <Part />
+        </Suspense>
+      </ChunkBoundary>,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This part of Brainboard did not load. Check your connection, then try again.',
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(retry).toHaveBeenCalledOnce();
+  });
+
+  it('passes any other error on to the boundary further out', async () => {
+    function Broken(): ReactNode {
+      throw new Error('a bug, not a missing chunk');
+    }
+    render(
+      <Outer>
+        <ChunkBoundary>
+          <Broken />
+        </ChunkBoundary>
+      </Outer>,
+    );
+    expect(await screen.findByText('outer: a bug, not a missing chunk')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('lazyChunk keeps the note to its own part: the page around it stays', async () => {
+    const Editor = lazyChunk<{ title: string }>(() => fetchFailed());
+    render(
+      <main>
+        <h1>Board</h1>
+        <Suspense fallback={null}>
+          <Editor title="Essay" />
+        </Suspense>
+      </main>,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('did not load');
+    expect(screen.getByRole('heading', { name: 'Board' })).toBeInTheDocument();
+  });
+
+  it('lazyChunk shows the part once it loads', async () => {
+    const Editor = lazyChunk<{ title: string }>(() =>
+      Promise.resolve(({ title }: { title: string }) => <p>Editing {title}</p>),
+    );
+    render(
+      <Suspense fallback={null}>
+        <Editor title="Essay" />
+      </Suspense>,
+    );
+    expect(await screen.findByText('Editing Essay')).toBeInTheDocument();
+  });
+
+  it('lazyChunk renders a preloaded part in its first render, without suspending', async () => {
+    let arrived: () => void = () => undefined;
+    const here = new Promise<void>((resolve) => (arrived = resolve));
+    const Editor = lazyChunk<{ title: string }>(async () => {
+      arrived();
+      return ({ title }: { title: string }) => <p>Editing {title}</p>;
+    });
+    Editor.preload();
+    await here;
+    await Promise.resolve();
+    render(
+      <Suspense fallback={<p>Loading</p>}>
+        <Editor title="Essay" />
+      </Suspense>,
+    );
+    // In the very first commit: no fallback shown, nothing held back.
+    expect(screen.getByText('Editing Essay')).toBeInTheDocument();
+    expect(screen.queryByText('Loading')).toBeNull();
+  });
+});
