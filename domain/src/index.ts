@@ -21,3 +21,5 @@ export * from './reset.ts';
 export * from './apiShapes.ts';
 export * from './contract.ts';
 export * from './dateWords.ts';
+export * from './plan.ts';
+export * from './planSettings.ts';

@@ -8,6 +8,7 @@ import { boardDrag } from '../../bench/board-drag.ts';
 import { boardRender } from '../../bench/board-render.ts';
 import { PUSH_STANDIN_CERT, ROOT } from '../../scripts/stack/config.ts';
 import { lighthouseScores } from '../../bench/lighthouse.ts';
+import { exampleLines, planTiming } from '../../bench/plan.ts';
 import { stackWorkers } from '../../bench/stack-workers.ts';
 import type { BenchUrls } from '../../bench/support.ts';
 import { browserAvailable } from '../support/browser.ts';
@@ -30,6 +31,13 @@ beforeAll(() => {
 });
 
 describe('bench quick modes', () => {
+  it('plan times the week planner and prints the seeded example', () => {
+    const figures = planTiming({ quick: true });
+    allFinite(figures);
+    expect(figures.sessions).toBeGreaterThan(0);
+    expect(exampleLines().some((line) => line.includes('planned'))).toBe(true);
+  });
+
   it('api-latency loads the API and reports latencies', async () => {
     const figures = await apiLatency(urls, { quick: true });
     expect(figures).toEqual({
