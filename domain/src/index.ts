@@ -23,3 +23,4 @@ export * from './contract.ts';
 export * from './dateWords.ts';
 export * from './plan.ts';
 export * from './planSettings.ts';
+export * from './planApi.ts';

@@ -237,6 +237,19 @@ describe('planWeek', () => {
     expect(result.sessions.reduce((sum, s) => sum + minutes(s), 0)).toBe(45);
   });
 
+  it('never leaves a rest too short for a session of its own', () => {
+    // 40 minutes of work at 11:30 PM with study hours to midnight: not 20 + 25, but 40 tomorrow.
+    const settings = { ...DEFAULT_PLAN_SETTINGS, study_hours: allDay() };
+    const result = plan({
+      now: at('2026-03-02T23:30'),
+      settings,
+      assignments: [assignment('quiz', '2026-03-05T09:00:00', [40])],
+    });
+    expect(result.sessions.map((s) => [isoInZone(s.start, NY), minutes(s)])).toEqual([
+      ['2026-03-03T00:00:00-05:00', 40],
+    ]);
+  });
+
   it('plans nothing for done work or work without a due date', () => {
     const result = plan({
       assignments: [
@@ -333,16 +346,22 @@ describe('planWeek', () => {
     });
     expect(autumn.sessions.map((s) => [isoInZone(s.start, BERLIN), minutes(s)])).toEqual([
       ['2026-10-25T01:00:00+02:00', 90],
-      // Still summer time: 2:40 AM comes first at +02:00, and the session ends at 3 AM winter time.
-      ['2026-10-25T02:40:00+02:00', 80],
+      // Still summer time: 2:40 AM comes first at +02:00. 80 minutes would fit (to 3 AM winter
+      // time) but would leave 10, too short for a session: 65 are placed and 25 are short.
+      ['2026-10-25T02:40:00+02:00', 65],
     ]);
-    expect(autumn.unplanned).toEqual([{ assignment_id: 'deutsch', minutes_short: 10 }]);
+    expect(autumn.unplanned).toEqual([{ assignment_id: 'deutsch', minutes_short: 25 }]);
   });
 });
 
 function dayOfWall(t: number, zone = NY): string {
   const w = wallTimeAt(t, zone);
   return `${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
+}
+
+function allDay(): StudyHours {
+  const day: [string, string][] = [['00:00', '24:00']];
+  return { sun: day, mon: day, tue: day, wed: day, thu: day, fri: day, sat: day };
 }
 
 function onlySunday(windows: [string, string][]): StudyHours {

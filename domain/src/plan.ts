@@ -40,7 +40,7 @@ export const BREAK_MINUTES = 10;
 const STEP_MINUTES = 5;
 /** The first session starts at least this far after "now", on a quarter hour. */
 const START_ROUNDING_MINUTES = 15;
-const PLAN_MAX_DAYS = 14;
+export const PLAN_MAX_DAYS = 14;
 
 export interface PlanAssignment {
   id: string;
@@ -51,12 +51,12 @@ export interface PlanAssignment {
   focus_minutes?: number;
 }
 
-interface Interval {
+export interface Interval {
   start: number;
   end: number;
 }
 
-interface PlanSession extends Interval {
+export interface PlanSession extends Interval {
   id: string;
   assignment_id: string;
   /** Placed (or moved) by the student: the planner keeps it where it is. */
@@ -290,7 +290,12 @@ export function planWeek(input: PlanInput): PlanResult {
         const latest = Math.min(slot.end, need.deadline);
         const fits = Math.floor((latest - start) / MINUTE / STEP_MINUTES) * STEP_MINUTES;
         const want = Math.max(SESSION_MIN_MINUTES, Math.min(length, roundUp(left)));
-        const minutes = Math.min(want, fits, room - (room % STEP_MINUTES));
+        let minutes = Math.min(want, fits, room - (room % STEP_MINUTES));
+        // Never leave a rest too short for a session of its own: shorten this one, or wait.
+        if (left - minutes > 0 && left - minutes < SESSION_MIN_MINUTES) {
+          minutes = left - SESSION_MIN_MINUTES;
+          minutes -= minutes % STEP_MINUTES;
+        }
         if (minutes < SESSION_MIN_MINUTES) continue;
         const session = {
           id: sessionIdFor(need.id, start),
