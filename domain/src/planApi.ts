@@ -163,4 +163,12 @@ export interface PlanEndpoints {
     query: never;
   };
   'DELETE /api/plan/sessions/:id': { body: undefined; answer: PlanAnswer & OkAnswer; query: never };
+  /** "Add to Google Calendar": one event per session, kept in step with every plan change. */
+  'POST /api/plan/calendar': {
+    body: Record<string, never>;
+    answer: OkAnswer & { events: number };
+    query: never;
+  };
+  /** Removes the sessions' events and stops mirroring the plan. */
+  'DELETE /api/plan/calendar': { body: undefined; answer: OkAnswer; query: never };
 }

@@ -76,6 +76,8 @@ const CONTRACT = [
   'PUT /api/plan',
   'PATCH /api/plan/sessions/:id',
   'DELETE /api/plan/sessions/:id',
+  'POST /api/plan/calendar',
+  'DELETE /api/plan/calendar',
 ] as const satisfies readonly EndpointKey[];
 
 /** Routes that are not JSON endpoints: browser navigations and what calendar apps read. */

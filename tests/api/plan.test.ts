@@ -320,3 +320,68 @@ describe('busy times from Google Calendar', () => {
     for (const s of res.body.sessions) expect(Date.parse(s.start)).toBeGreaterThanOrEqual(busyEnd);
   });
 });
+
+describe('"Add to Google Calendar"', () => {
+  interface StandinEvent {
+    summary?: string;
+    status: string;
+    transparency?: string;
+    start: { dateTime?: string };
+    extendedProperties?: { private?: Record<string, string> };
+  }
+  /** The stand-in's live events of these sessions, by session id. */
+  async function eventsOf(ids: string[]): Promise<Map<string, StandinEvent>> {
+    const res = await fetch(`${inject('stack').calendar}__standin/events`);
+    const all = (await res.json()) as StandinEvent[];
+    return new Map(
+      all
+        .filter((e) => ids.includes(e.extendedProperties?.private?.brainboardSessionId ?? ''))
+        .map((e) => [e.extendedProperties!.private!.brainboardSessionId!, e]),
+    );
+  }
+
+  it('creates one event per session, follows moves and removals, and removes them when cleared', async () => {
+    const erin = await student();
+    const none = await erin.as('POST', '/api/plan/calendar', {});
+    expect(none.status).toBe(403);
+    expect(none.body.error).toMatch(/Calendar access not granted/);
+
+    await storeGoogleGrant(admin().db, localConfig(), erin.user.uid, {
+      refreshToken: `standin-refresh-plan-${erin.user.uid}`,
+      scope: 'https://www.googleapis.com/auth/calendar.events',
+    });
+    await assignment(erin, uniq('physics'), dueIn(4 * DAY), 90);
+    const proposed = (await preview(erin)).body.sessions;
+    expect((await putPlan(erin, { sessions: proposed })).status).toBe(200);
+    const ids = proposed.map((s) => s.id);
+
+    const on = await erin.as('POST', '/api/plan/calendar', {});
+    expect(on.status, on.text).toBe(200);
+    expect(on.body).toEqual({ ok: true, events: proposed.length });
+    let events = await eventsOf(ids);
+    expect(events.size).toBe(proposed.length);
+    const first = proposed[0]!;
+    expect(events.get(first.id)).toMatchObject({
+      summary: `Time for Physics worksheet ${first.assignment_id} · ${minutes(first)} min`,
+      transparency: 'transparent',
+    });
+
+    // A move updates its event.
+    const start = new Date(Date.parse(first.start) + DAY).toISOString();
+    const end = new Date(Date.parse(start) + minutes(first) * 60_000).toISOString();
+    expect((await erin.as('PATCH', `/api/plan/sessions/${first.id}`, { start, end })).status).toBe(
+      200,
+    );
+    events = await eventsOf(ids);
+    expect(Date.parse(events.get(first.id)!.start.dateTime!)).toBe(Date.parse(start));
+
+    // A removal removes its event; clearing the plan removes the rest.
+    expect((await erin.as('DELETE', `/api/plan/sessions/${first.id}`)).status).toBe(200);
+    events = await eventsOf(ids);
+    expect(events.has(first.id)).toBe(false);
+    expect(events.size).toBe(proposed.length - 1);
+    const version = (await getPlan(erin)).body.version;
+    expect((await putPlan(erin, { sessions: [], version })).status).toBe(200);
+    expect((await eventsOf(ids)).size).toBe(0);
+  });
+});

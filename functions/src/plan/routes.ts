@@ -14,16 +14,22 @@ import { armDeadline, DATABASE_DEADLINE_MS } from '../http/deadline.ts';
 import { route } from '../http/errors.ts';
 import { parseBody } from '../http/validate.ts';
 import {
+  clearCalendar,
   deleteSession,
+  followInCalendar,
   moveSession,
   previewPlan,
   readPlan,
   savePlan,
   SESSION_NOT_FOUND,
+  syncCalendar,
 } from './store.ts';
 
-/** Reading busy times: the database, then Google's token and freebusy calls, each with a timeout. */
-const WITH_CALENDAR_MS = 2 * DATABASE_DEADLINE_MS + 2 * GOOGLE_CALL_TIMEOUT_MS;
+/**
+ * A route that may call Google: the database, then Google's token call and the calendar calls
+ * (freebusy, or the changed sessions' events a few at a time), each with its own timeout.
+ */
+const WITH_CALENDAR_MS = 3 * DATABASE_DEADLINE_MS + 4 * GOOGLE_CALL_TIMEOUT_MS;
 
 /** The plan's endpoints (domain/src/planApi.ts): thin, the work is in ./store.ts. */
 export function planRoutes(db: Firestore, google: GoogleConfig): Router {
@@ -46,6 +52,7 @@ export function planRoutes(db: Firestore, google: GoogleConfig): Router {
       const { uid } = callerOf(req);
       armDeadline(res, WITH_CALENDAR_MS);
       const answer = await readPlan(db, google, uid, Date.now());
+      if (answer.moved || answer.released) await followInCalendar(db, google, uid);
       res.json(answer satisfies AnswerOf<'GET /api/plan'>);
     }),
   );
@@ -55,7 +62,9 @@ export function planRoutes(db: Firestore, google: GoogleConfig): Router {
     route(async (req, res) => {
       const { uid } = callerOf(req);
       const { sessions, version } = parseBody(planPutSchema, req.body);
+      armDeadline(res, WITH_CALENDAR_MS);
       const answer = await savePlan(db, uid, sessions, version, Date.now());
+      await followInCalendar(db, google, uid);
       res.json(answer satisfies AnswerOf<'PUT /api/plan'>);
     }),
   );
@@ -66,7 +75,9 @@ export function planRoutes(db: Firestore, google: GoogleConfig): Router {
       const { uid } = callerOf(req);
       const id = pathId(req.params.id, SESSION_NOT_FOUND);
       const times = parseBody(planSessionPatchSchema, req.body);
+      armDeadline(res, WITH_CALENDAR_MS);
       const answer = await moveSession(db, uid, id, times, Date.now());
+      await followInCalendar(db, google, uid);
       res.json(answer satisfies AnswerOf<'PATCH /api/plan/sessions/:id'>);
     }),
   );
@@ -76,8 +87,30 @@ export function planRoutes(db: Firestore, google: GoogleConfig): Router {
     route(async (req, res) => {
       const { uid } = callerOf(req);
       const id = pathId(req.params.id, SESSION_NOT_FOUND);
+      armDeadline(res, WITH_CALENDAR_MS);
       const answer = await deleteSession(db, uid, id, Date.now());
+      await followInCalendar(db, google, uid);
       res.json({ ok: true, ...answer } satisfies AnswerOf<'DELETE /api/plan/sessions/:id'>);
+    }),
+  );
+
+  router.post(
+    '/plan/calendar',
+    route(async (req, res) => {
+      const { uid } = callerOf(req);
+      armDeadline(res, WITH_CALENDAR_MS);
+      const events = await syncCalendar(db, google, uid, true);
+      res.json({ ok: true, events } satisfies AnswerOf<'POST /api/plan/calendar'>);
+    }),
+  );
+
+  router.delete(
+    '/plan/calendar',
+    route(async (req, res) => {
+      const { uid } = callerOf(req);
+      armDeadline(res, WITH_CALENDAR_MS);
+      await clearCalendar(db, google, uid);
+      res.json({ ok: true } satisfies AnswerOf<'DELETE /api/plan/calendar'>);
     }),
   );
 

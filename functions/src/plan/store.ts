@@ -21,6 +21,7 @@ import { HttpError, notFound } from '../http/errors.ts';
 import { profileZone } from '../reminders/dispatcher.ts';
 import { profileRef } from '../users/profile.ts';
 import { busyTimes } from './busy.ts';
+import { syncSessionEvents, type KnownEvent } from './calendarEvents.ts';
 
 /**
  * The student's plan: one document, `users/{uid}/plan/current`, holding the sessions as a map
@@ -43,7 +44,17 @@ interface PlanDoc {
   version: number;
   basis: string;
   updated_at: string;
+  /** "Add to Google Calendar" is on: every plan change is mirrored as events. */
+  calendar_sync?: boolean;
+  /** The event of each session in the student's calendar. */
+  calendar_events?: Record<string, KnownEvent>;
 }
+
+/** The calendar fields a whole-plan write carries over. */
+const calendarFields = (doc: PlanDoc | undefined) => ({
+  calendar_sync: doc?.calendar_sync ?? false,
+  calendar_events: doc?.calendar_events ?? {},
+});
 
 export const SESSION_NOT_FOUND = 'That session does not exist.';
 const ASSIGNMENT_MISSING = 'That assignment does not exist.';
@@ -220,6 +231,7 @@ export async function savePlan(
       version: current + 1,
       basis: basisOf(student.assignments),
       updated_at: new Date(now).toISOString(),
+      ...calendarFields(doc),
     };
     tx.set(planRef(db, uid), next);
     return { sessions: answersOf(map, student.zone), version: next.version };
@@ -339,6 +351,7 @@ export async function readPlan(
       version: doc.version + 1,
       basis: basisOf(student.assignments),
       updated_at: new Date(now).toISOString(),
+      ...calendarFields(again),
     } satisfies PlanDoc);
     return doc.version + 1;
   });
@@ -349,4 +362,60 @@ export async function readPlan(
     ...(moved > 0 ? { moved, previous: answersOf(doc.sessions, student.zone) } : {}),
     ...(result.released.length ? { released: result.released.length } : {}),
   };
+}
+
+/**
+ * Mirrors the plan in the student's Google Calendar when "Add to Google Calendar" is on (or
+ * `force`): one event per session, written after the plan's own write has committed. Answers
+ * how many events the calendar shows. Google's failures are thrown; a plan write that calls
+ * this catches them (the plan stands; the next change or "Add to Google Calendar" tries again).
+ */
+export async function syncCalendar(
+  db: Firestore,
+  google: GoogleConfig,
+  uid: string,
+  force = false,
+): Promise<number> {
+  const [snap, list] = await Promise.all([planRef(db, uid).get(), assignmentsOf(db, uid).get()]);
+  const doc = snap.data() as PlanDoc | undefined;
+  if (!force && !doc?.calendar_sync) return 0;
+  const titles = new Map(list.docs.map((d) => [d.id, String(d.get('title') ?? '')]));
+  const sessions = Object.entries(doc?.sessions ?? {}).map(([id, s]) => ({
+    id,
+    assignment_id: s.assignment_id,
+    title: titles.get(s.assignment_id) ?? '',
+    start: s.start,
+    end: s.end,
+  }));
+  const events = await syncSessionEvents(db, google, uid, sessions, doc?.calendar_events ?? {});
+  await planRef(db, uid).set({ calendar_sync: true, calendar_events: events }, { merge: true });
+  return Object.keys(events).length;
+}
+
+/** "Add to Google Calendar" turned off: every session's event is removed. */
+export async function clearCalendar(
+  db: Firestore,
+  google: GoogleConfig,
+  uid: string,
+): Promise<void> {
+  const doc = (await planRef(db, uid).get()).data() as PlanDoc | undefined;
+  const known = doc?.calendar_events ?? {};
+  if (Object.keys(known).length > 0) await syncSessionEvents(db, google, uid, [], known);
+  if (doc) await planRef(db, uid).update({ calendar_sync: false, calendar_events: {} });
+}
+
+/** After a plan write: the calendar follows when it is on; a failure leaves the plan as saved. */
+export async function followInCalendar(
+  db: Firestore,
+  google: GoogleConfig,
+  uid: string,
+): Promise<void> {
+  try {
+    await syncCalendar(db, google, uid);
+  } catch (err) {
+    console.warn(
+      'The plan is saved; mirroring it in Google Calendar failed',
+      (err as Error)?.message,
+    );
+  }
 }
