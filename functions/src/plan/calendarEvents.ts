@@ -20,15 +20,15 @@ export interface EventSession {
   end: string;
 }
 
-export const PLAN_CALENDAR_NOT_GRANTED =
+const PLAN_CALENDAR_NOT_GRANTED =
   'Calendar access not granted. Sign out and sign in with Google again to allow calendar access.';
 
 /** What a session's reminder and its event say: "Time for Physics worksheet · 45 min". */
-export const sessionText = (title: string, minutes: number) =>
+const sessionText = (title: string, minutes: number) =>
   `Time for ${calendarText(title, 'line').trim() || 'your assignment'} · ${formatMinutes(minutes)}`;
 
 /** Focus Mode on the assignment, as a reminder's Start opens it. */
-export const focusLink = (appUrl: string, assignmentId: string) =>
+const focusLink = (appUrl: string, assignmentId: string) =>
   `${appUrl}/dashboard?focus=${encodeURIComponent(assignmentId)}`;
 
 /** The Calendar v3 event of a session: shown as available, so it never counts as busy. */
