@@ -1,4 +1,9 @@
-import { PLAN_MAX_SESSIONS, wallClockIn, type PlanSessionAnswer } from '@brainboard/domain';
+import {
+  PLAN_MAX_SESSIONS,
+  wallClockIn,
+  type PlanSessionAnswer,
+  type ReminderMessage,
+} from '@brainboard/domain';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { readGoogleConfig } from '../../functions/src/auth/config.ts';
 import { storeGoogleGrant } from '../../functions/src/auth/grant.ts';
@@ -6,6 +11,7 @@ import { LOCAL_TOKEN_ENCRYPTION_KEY } from '../../scripts/stack/config.ts';
 import { call, studentApi, type As } from '../support/api.ts';
 import { createTestUser, type TestUser } from '../support/auth.ts';
 import { admin } from '../support/firestore.ts';
+import { decryptPush, pushesFor, testDevice, type StoredPush } from '../support/push.ts';
 
 const ZONE = 'America/New_York';
 const HOUR = 3600_000;
@@ -384,4 +390,52 @@ describe('"Add to Google Calendar"', () => {
     expect((await putPlan(erin, { sessions: [], version })).status).toBe(200);
     expect((await eventsOf(ids)).size).toBe(0);
   });
+});
+
+describe('session reminders', () => {
+  it('a session reminds at its start through the push service, and leads to Focus Mode', async () => {
+    const fay = await student();
+    const device = testDevice();
+    const sub = await fay.as('POST', '/api/push/subscriptions', {
+      subscription: { endpoint: device.endpoint, keys: device.keys },
+      device_name: 'Test phone',
+    });
+    expect(sub.status, sub.text).toBe(201);
+    const id = await assignment(fay, uniq('physics'), dueIn(3 * DAY), 45);
+    // A session that starts at the beginning of the next minute but one.
+    const start = Math.floor(Date.now() / 60_000) * 60_000 + 2 * 60_000;
+    const session = {
+      id: uniq('session'),
+      assignment_id: id,
+      start: new Date(start).toISOString(),
+      end: new Date(start + 45 * 60_000).toISOString(),
+    };
+    const other = {
+      ...session,
+      id: uniq('removed'),
+      start: new Date(start + DAY).toISOString(),
+      end: new Date(start + DAY + 45 * 60_000).toISOString(),
+    };
+    expect((await putPlan(fay, { sessions: [session, other] })).status).toBe(200);
+    const schedule = admin().db.collection(`users/${fay.user.uid}/reminder_schedule`);
+    expect((await schedule.doc(`session-${other.id}`).get()).exists).toBe(true);
+    // Removing a session removes its reminder in the same write.
+    expect((await fay.as('DELETE', `/api/plan/sessions/${other.id}`)).status).toBe(200);
+    expect((await schedule.doc(`session-${other.id}`).get()).exists).toBe(false);
+
+    let received: StoredPush | undefined;
+    await expect
+      .poll(
+        async () => {
+          [received] = await pushesFor(device.endpoint);
+          return received !== undefined;
+        },
+        { timeout: 150_000, interval: 1000 },
+      )
+      .toBe(true);
+    expect(Date.parse(received!.received_at)).toBeGreaterThanOrEqual(start);
+    const payload = decryptPush(device, received!) as ReminderMessage;
+    expect(payload.title).toBe(`Time for Physics worksheet ${id} · 45 min`);
+    expect(payload.url).toBe(`/dashboard?focus=${id}`);
+  }, 200_000);
 });

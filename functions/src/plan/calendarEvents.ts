@@ -24,7 +24,7 @@ const PLAN_CALENDAR_NOT_GRANTED =
   'Calendar access not granted. Sign out and sign in with Google again to allow calendar access.';
 
 /** What a session's reminder and its event say: "Time for Physics worksheet · 45 min". */
-const sessionText = (title: string, minutes: number) =>
+export const sessionText = (title: string, minutes: number) =>
   `Time for ${calendarText(title, 'line').trim() || 'your assignment'} · ${formatMinutes(minutes)}`;
 
 /** Focus Mode on the assignment, as a reminder's Start opens it. */

@@ -15,13 +15,21 @@ import {
   type PlanSessionAnswer,
   type PlanSettings,
 } from '@brainboard/domain';
-import { FieldPath, FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import {
+  FieldPath,
+  FieldValue,
+  Timestamp,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
+import { readDeviceCopies, type DeviceCopy } from '../push/deviceList.ts';
+import { scheduleOf, type ScheduleEntry } from '../reminders/schedule.ts';
 import type { GoogleConfig } from '../auth/config.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { profileZone } from '../reminders/dispatcher.ts';
 import { profileRef } from '../users/profile.ts';
 import { busyTimes } from './busy.ts';
-import { syncSessionEvents, type KnownEvent } from './calendarEvents.ts';
+import { sessionText, syncSessionEvents, type KnownEvent } from './calendarEvents.ts';
 
 /**
  * The student's plan: one document, `users/{uid}/plan/current`, holding the sessions as a map
@@ -196,13 +204,62 @@ function checkRules(sessions: Record<string, StoredSession>, now: number): void 
 }
 
 async function readForWrite(tx: Transaction, db: Firestore, uid: string) {
-  const [plan, profile, list] = await Promise.all([
+  const [plan, profile, list, devices] = await Promise.all([
     tx.get(planRef(db, uid)),
     tx.get(profileRef(db, uid)),
     tx.get(assignmentsOf(db, uid)),
+    readDeviceCopies(tx, db, uid),
   ]);
   const student = studentFrom(profile.data(), list.docs);
-  return { doc: plan.data() as PlanDoc | undefined, student };
+  return { doc: plan.data() as PlanDoc | undefined, student, devices };
+}
+
+/** The reminder entry of a session: `users/{uid}/reminder_schedule/session-{id}`. */
+const reminderRef = (db: Firestore, uid: string, sessionId: string) =>
+  scheduleOf(db, uid).doc(`session-${sessionId}`);
+
+/**
+ * Writes the sessions' reminders in the transaction that writes the plan (the reminder
+ * schedule of decision 0017): a session ahead fires at its start, "Time for Physics worksheet ·
+ * 45 min", and opens Focus Mode on its assignment; a session removed, moved into the past or
+ * of an assignment gone loses its entry.
+ */
+function writeReminders(
+  tx: Transaction,
+  db: Firestore,
+  uid: string,
+  before: Record<string, StoredSession>,
+  after: Record<string, StoredSession>,
+  student: Student,
+  devices: DeviceCopy[],
+  now: number,
+): void {
+  for (const id of Object.keys(before)) if (!after[id]) tx.delete(reminderRef(db, uid, id));
+  const byId = new Map(student.assignments.map((a) => [a.id, a]));
+  for (const [id, s] of Object.entries(after)) {
+    const start = Date.parse(s.start);
+    const a = byId.get(s.assignment_id);
+    if (!a || start <= now) {
+      if (before[id]) tx.delete(reminderRef(db, uid, id));
+      continue;
+    }
+    const due = wallClockIn(start, student.zone);
+    const minutes = Math.round((Date.parse(s.end) - start) / 60_000);
+    tx.set(reminderRef(db, uid, id), {
+      uid,
+      assignment_id: s.assignment_id,
+      title: a.title,
+      due_date: due,
+      zone: student.zone,
+      card: a.created_at,
+      minutes: [0],
+      snooze_at: null,
+      fire_at: Timestamp.fromMillis(start),
+      fire_key: `${due}|0`,
+      devices,
+      text: sessionText(a.title, minutes),
+    } satisfies ScheduleEntry);
+  }
 }
 
 /** PUT /api/plan: replaces the plan; with `version`, only when it is still that version. */
@@ -220,7 +277,7 @@ export async function savePlan(
   now: number,
 ): Promise<PlanAnswer> {
   return db.runTransaction(async (tx) => {
-    const { doc, student } = await readForWrite(tx, db, uid);
+    const { doc, student, devices } = await readForWrite(tx, db, uid);
     const current = doc?.version ?? 0;
     if (version !== undefined && version !== current) throw new HttpError(409, PLAN_CHANGED);
     checkAssignments(sessions, new Set(student.assignments.map((a) => a.id)));
@@ -234,6 +291,7 @@ export async function savePlan(
       ...calendarFields(doc),
     };
     tx.set(planRef(db, uid), next);
+    writeReminders(tx, db, uid, doc?.sessions ?? {}, map, student, devices, now);
     return { sessions: answersOf(map, student.zone), version: next.version };
   });
 }
@@ -247,7 +305,7 @@ export async function moveSession(
   now: number,
 ): Promise<PlanAnswer> {
   return db.runTransaction(async (tx) => {
-    const { doc, student } = await readForWrite(tx, db, uid);
+    const { doc, student, devices } = await readForWrite(tx, db, uid);
     const old = doc?.sessions[id];
     if (!doc || !old) throw notFound(SESSION_NOT_FOUND);
     const moved = storedOf({ ...old, ...times, by_hand: true });
@@ -262,6 +320,7 @@ export async function moveSession(
       'updated_at',
       new Date(now).toISOString(),
     );
+    writeReminders(tx, db, uid, { [id]: old }, { [id]: moved }, student, devices, now);
     return { sessions: answersOf(map, student.zone), version: doc.version + 1 };
   });
 }
@@ -274,7 +333,7 @@ export async function deleteSession(
   now: number,
 ): Promise<PlanAnswer> {
   return db.runTransaction(async (tx) => {
-    const { doc, student } = await readForWrite(tx, db, uid);
+    const { doc, student, devices } = await readForWrite(tx, db, uid);
     if (!doc?.sessions[id]) throw notFound(SESSION_NOT_FOUND);
     const map = { ...doc.sessions };
     delete map[id];
@@ -287,6 +346,7 @@ export async function deleteSession(
       'updated_at',
       new Date(now).toISOString(),
     );
+    writeReminders(tx, db, uid, { [id]: doc.sessions[id] }, {}, student, devices, now);
     return { sessions: answersOf(map, student.zone), version: doc.version + 1 };
   });
 }
@@ -344,8 +404,13 @@ export async function readPlan(
   );
 
   const written = await db.runTransaction(async (tx) => {
-    const again = (await tx.get(planRef(db, uid))).data() as PlanDoc | undefined;
+    const [snapAgain, devices] = await Promise.all([
+      tx.get(planRef(db, uid)),
+      readDeviceCopies(tx, db, uid),
+    ]);
+    const again = snapAgain.data() as PlanDoc | undefined;
     if (!again || again.version !== doc.version) return null;
+    writeReminders(tx, db, uid, again.sessions, next, student, devices, now);
     tx.set(planRef(db, uid), {
       sessions: next,
       version: doc.version + 1,

@@ -23,6 +23,8 @@ const SettingsModal = lazy(() =>
   import('../settings/SettingsModal.tsx').then((m) => ({ default: m.SettingsModal })),
 );
 // The consent screen is seen once per student, before their first board.
+// Plan my week: its own chunk, loaded when the student opens it.
+const PlanView = lazy(() => import('../plan/PlanView.tsx').then((m) => ({ default: m.PlanView })));
 const ConsentScreen = lazy(() =>
   import('../consent/ConsentScreen.tsx').then((m) => ({ default: m.ConsentScreen })),
 );
@@ -51,6 +53,7 @@ export function DashboardPage() {
     else setSettings({ section: step === 'import' ? 'school' : 'reminders' });
   }, []);
   const accepted = user ? hasAcceptedBoth(user) : false;
+  const [plan, setPlan] = useState(false);
 
   const page = (
     <div className="dashboard">
@@ -59,6 +62,12 @@ export function DashboardPage() {
         <div className="dashboard__actions">
           {accepted && <WhatNowButton />}
           {accepted && <FocusButton />}
+          {accepted && (
+            <button type="button" className="button button--quiet" onClick={() => setPlan(true)}>
+              <Icon name="clock" />
+              <span className="dashboard__label">Plan</span>
+            </button>
+          )}
           <button
             type="button"
             className="button button--quiet"
@@ -103,6 +112,11 @@ export function DashboardPage() {
       {settings && (
         <Suspense fallback={null}>
           <SettingsModal open onClose={closeSettings} user={user} section={settings.section} />
+        </Suspense>
+      )}
+      {plan && accepted && (
+        <Suspense fallback={null}>
+          <PlanView onClose={() => setPlan(false)} />
         </Suspense>
       )}
       <AppToaster theme={theme} />
