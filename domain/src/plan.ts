@@ -337,3 +337,11 @@ export function isoInZone(instant: number, zone: string): string {
   const p = (n: number, width = 2) => String(n).padStart(width, '0');
   return `${p(w.year, 4)}-${p(w.month)}-${p(w.day)}T${p(w.hour)}:${p(w.minute)}:${p(w.second)}${sign}${p(Math.floor(abs / 60))}:${p(abs % 60)}`;
 }
+
+/** The assignment of the session under way at `now` (start <= now < end), for What now?. */
+export function plannedAt(
+  sessions: readonly { assignment_id: string; start: number; end: number }[],
+  now: number,
+): string | null {
+  return sessions.find((s) => s.start <= now && now < s.end)?.assignment_id ?? null;
+}

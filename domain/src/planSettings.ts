@@ -8,7 +8,7 @@
 import { z } from 'zod';
 
 export const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
-type Weekday = (typeof WEEKDAYS)[number];
+export type Weekday = (typeof WEEKDAYS)[number];
 
 /** A study window of one day: ["16:00", "21:00"], local wall-clock times; "24:00" ends at midnight. */
 type StudyWindow = readonly [string, string];

@@ -44,11 +44,20 @@ describe.runIf(browserAvailable('plan browser test'))('Plan my week in Chromium'
       expect(created.status, created.text).toBe(201);
       const assignmentId = created.body.item.id;
 
-      await page.reload();
-      await page.getByRole('button', { name: 'Plan' }).click();
       const plan = page.getByRole('dialog', { name: 'Plan my week' });
+      /** Reloads the page, waits for the board, then opens Plan. */
+      const reopenPlan = async () => {
+        await page.reload();
+        await page
+          .getByText('Physics worksheet', { exact: true })
+          .first()
+          .waitFor({ timeout: 30_000 });
+        await page.getByRole('button', { name: 'Plan' }).click();
+        await plan.waitFor();
+      };
+      await reopenPlan();
       const sessions = plan.locator('[data-session-id]');
-      await expect.poll(() => sessions.count(), { timeout: 20_000 }).toBe(2);
+      await expect.poll(() => sessions.count(), { timeout: 30_000 }).toBe(2);
       expect(await sessions.first().textContent()).toContain('Physics worksheet · 45 min');
 
       // By keyboard: focus the first session's "a day later" and press Enter; it is announced.
@@ -81,9 +90,8 @@ describe.runIf(browserAvailable('plan browser test'))('Plan my week in Chromium'
         '/api/plan',
       );
       expect(stored.body.sessions.map((s) => s.by_hand)).toEqual([true, true]);
-      await page.reload();
-      await page.getByRole('button', { name: 'Plan' }).click();
-      await expect.poll(() => sessions.count(), { timeout: 20_000 }).toBe(2);
+      await reopenPlan();
+      await expect.poll(() => sessions.count(), { timeout: 30_000 }).toBe(2);
 
       // Start opens Focus Mode on the assignment.
       await plan.getByRole('button', { name: 'Start' }).first().click();
@@ -104,14 +112,26 @@ describe.runIf(browserAvailable('plan browser test'))('Plan my week in Chromium'
           by_hand: false,
         },
       });
-      await page.reload();
-      await page.getByRole('button', { name: 'Plan' }).click();
+      await reopenPlan();
       const calm = plan.getByText('Moved 1 session to fit.');
       await calm.waitFor({ timeout: 20_000 });
       expect(await plan.textContent()).not.toMatch(/missed|failed/i);
       await plan.getByRole('button', { name: 'Undo' }).click();
       await calm.waitFor({ state: 'detached' });
       expect(await violations(page)).toEqual([]);
+
+      // Plan settings: study hours per weekday and the numbers, saved to the profile.
+      await plan.getByRole('button', { name: 'Plan settings' }).click();
+      await plan.getByRole('group', { name: 'Study hours' }).waitFor();
+      expect(await violations(page)).toEqual([]);
+      await plan.getByLabel('Session length (minutes)').fill('30');
+      await plan.getByRole('button', { name: 'Save plan settings' }).click();
+      await page.getByText('Plan settings saved.').waitFor();
+      const profile = await student.as<{ user: { session_minutes?: number } }>(
+        'GET',
+        '/api/session',
+      );
+      expect(profile.body.user.session_minutes).toBe(30);
 
       expect(realProblems(problems)).toEqual([]);
       await context.close();

@@ -13,6 +13,7 @@ import { useAssignmentsStore } from '../board/assignmentsContext.ts';
 import { useFocusMode } from '../focus/focusContext.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { addPlanToCalendar, previewPlan, readPlan, savePlan } from './planApi.ts';
+import { PlanSettingsForm } from './PlanSettingsForm.tsx';
 import './plan.css';
 
 const DAYS = 14;
@@ -48,6 +49,7 @@ export function PlanView({ onClose }: { onClose(): void }) {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [moved, setMoved] = useState<{ count: number; previous: PlanSessionAnswer[] } | null>(null);
   const [announce, setAnnounce] = useState('');
+  const [showSettings, setShowSettings] = useState(false);
   const titles = useMemo(() => new Map(assignments.map((a) => [a.id, a.title])), [assignments]);
   const titleOf = useCallback((id: string) => titles.get(id) ?? 'Assignment', [titles]);
 
@@ -167,7 +169,23 @@ export function PlanView({ onClose }: { onClose(): void }) {
         >
           Add to Google Calendar
         </button>
+        <button
+          type="button"
+          className="button button--quiet"
+          aria-expanded={showSettings}
+          onClick={() => setShowSettings((v) => !v)}
+        >
+          Plan settings
+        </button>
       </div>
+      {showSettings && (
+        <PlanSettingsForm
+          onSaved={() => {
+            setShowSettings(false);
+            void planAgain(draft?.version ?? 0);
+          }}
+        />
+      )}
       <p className="plan__live" aria-live="polite" role="status">
         {announce}
       </p>
