@@ -24,6 +24,7 @@ import type {
   UserUpdateAnswer,
 } from './apiShapes.ts';
 import type { DeepDiveTool } from './constants.ts';
+import type { PlanEndpoints } from './planApi.ts';
 import type { repeatScopeSchema } from './recurrence.ts';
 import type {
   acceptanceSchema,
@@ -247,7 +248,8 @@ export interface ApiContract
     FocusEndpoints,
     AiEndpoints,
     LmsEndpoints,
-    ReminderEndpoints {}
+    ReminderEndpoints,
+    PlanEndpoints {}
 
 /** The request body an endpoint takes. */
 export type BodyOf<K extends EndpointKey> = ApiContract[K]['body'];

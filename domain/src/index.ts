@@ -25,3 +25,6 @@ export * from './dateWords.ts';
 export * from './mutationRules.ts';
 export * from './mutations.ts';
 export * from './mutationsApply.ts';
+export * from './plan.ts';
+export * from './planSettings.ts';
+export * from './planApi.ts';

@@ -17,6 +17,7 @@ import { isValidDueDate } from './dueDate.ts';
 import { repeatSchema, repeatScopeSchema } from './recurrence.ts';
 import { reminderListSchema, timeZoneSchema } from './reminders.ts';
 import { estimateMinutesSchema } from './estimates.ts';
+import { planSettingsFields } from './planSettings.ts';
 import { textSchema as text } from './safeText.ts';
 
 /** Error of a strict object: unknown fields by name, anything else "<what> must be an object." */
@@ -222,6 +223,7 @@ export const userPatchSchema = z
       school_import_offer_closed: z
         .literal(true, { error: 'school_import_offer_closed can only be true.' })
         .optional(),
+      ...planSettingsFields,
     },
     { error: objectError('user update') },
   )

@@ -1,6 +1,7 @@
 /** Entity shapes as the API answers them (docs/product.md, Data the student sees). */
 import type { Status } from './constants.ts';
 import type { Repeat } from './recurrence.ts';
+import type { StudyHours } from './planSettings.ts';
 
 /** A subtask. Legacy sources use `text` for the title; the API always answers `title`. */
 export interface Subtask {
@@ -97,6 +98,12 @@ export interface UserProfile {
    * "Not now", or the offer found a school calendar already imported. Absent until then.
    */
   school_import_offer_closed?: boolean;
+  /** Planning settings (domain/src/planSettings.ts); absent fields take their defaults. */
+  study_hours?: StudyHours;
+  daily_limit_minutes?: number;
+  session_minutes?: number;
+  buffer_hours?: number;
+  default_estimate_minutes?: number;
 }
 
 /** A message of an AI chat. */

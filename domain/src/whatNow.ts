@@ -132,15 +132,19 @@ export function pickWhatNow(
   items: readonly Pickable[],
   now: Date,
   skip: readonly string[] = [],
+  plannedNow: string | null = null,
 ): WhatNow | null {
   const learning = learningFactor(items);
   const order = whatNowOrder(items, now, learning);
   const skipped = new Set(skip);
-  const pick = order.find((a) => !skipped.has(a.id)) ?? order[0];
+  // The work session planned for now (Plan my week) comes first, unless passed over.
+  const planned = order.find((a) => a.id === plannedNow && !skipped.has(a.id));
+  const pick = planned ?? order.find((a) => !skipped.has(a.id)) ?? order[0];
   if (!pick) return null;
+  const reason = whatNowReason(pick, now, learning);
   return {
     assignment_id: pick.id,
     subtask_id: pick.subtasks.find((s) => !s.completed)?.id ?? null,
-    reason: whatNowReason(pick, now, learning),
+    reason: planned ? `Planned for now · ${reason}` : reason,
   };
 }

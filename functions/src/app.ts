@@ -20,6 +20,7 @@ import { assignmentRoutes } from './assignments/routes.ts';
 import { recurrenceRoutes } from './recurrence/routes.ts';
 import { attachedFileRoutes, filesRoutes } from './attachments/routes.ts';
 import { lmsRoutes } from './lms/routes.ts';
+import { planRoutes } from './plan/routes.ts';
 import { lmsFetchOptions } from './lms/schedule.ts';
 import { focusRoutes } from './focus/routes.ts';
 import { authRoutes, grantRoutes, sessionRoutes, userRoutes } from './users/routes.ts';
@@ -153,6 +154,7 @@ export function createApp({ auth, db, config }: AppDeps): express.Express {
   api.use(pushRoutes(db, push, push ? webPushSender(push) : null));
   api.use(calendarFeedRoutes(db, google.appUrl));
   api.use(lmsRoutes(db, lmsFetchOptions()));
+  api.use(planRoutes(db, google));
 
   api.use(notFoundHandler);
 

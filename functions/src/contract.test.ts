@@ -71,6 +71,13 @@ const CONTRACT = [
   'POST /api/reminders/action',
   'GET /api/calendar-feed',
   'POST /api/calendar-feed/rotate',
+  'POST /api/plan/preview',
+  'GET /api/plan',
+  'PUT /api/plan',
+  'PATCH /api/plan/sessions/:id',
+  'DELETE /api/plan/sessions/:id',
+  'POST /api/plan/calendar',
+  'DELETE /api/plan/calendar',
 ] as const satisfies readonly EndpointKey[];
 
 /** Routes that are not JSON endpoints: browser navigations and what calendar apps read. */

@@ -336,3 +336,58 @@ describe('Calendar stand-in with the real googleapis client', () => {
     expect(standin.events()).toHaveLength(1);
   });
 });
+
+describe('freebusy.query', () => {
+  it('answers the busy times of stored timed events, merged and clipped, without transparent or deleted ones', async () => {
+    const { calendar } = await signedIn('freebusy');
+    const event = (start: string, end: string, extra: calendar_v3.Schema$Event = {}) =>
+      calendar.events.insert({
+        calendarId: 'primary',
+        requestBody: {
+          summary: 'Busy',
+          start: { dateTime: start },
+          end: { dateTime: end },
+          ...extra,
+        },
+      });
+    await event('2026-03-02T15:00:00Z', '2026-03-02T16:00:00Z');
+    await event('2026-03-02T15:30:00Z', '2026-03-02T17:00:00Z');
+    await event('2026-03-02T18:00:00Z', '2026-03-02T19:00:00Z', { transparency: 'transparent' });
+    const gone = await event('2026-03-02T20:00:00Z', '2026-03-02T21:00:00Z');
+    await calendar.events.delete({ calendarId: 'primary', eventId: gone.data.id! });
+    await event('2026-03-03T08:00:00Z', '2026-03-03T23:00:00Z');
+    await calendar.events.insert({
+      calendarId: 'primary',
+      requestBody: {
+        summary: 'Holiday',
+        start: { date: '2026-03-02' },
+        end: { date: '2026-03-03' },
+      },
+    });
+    const answer = await calendar.freebusy.query({
+      requestBody: {
+        timeMin: '2026-03-02T00:00:00Z',
+        timeMax: '2026-03-03T12:00:00Z',
+        items: [{ id: 'primary' }],
+      },
+    });
+    expect(answer.data.calendars?.primary?.busy).toEqual([
+      { start: '2026-03-02T15:00:00Z', end: '2026-03-02T17:00:00Z' },
+      { start: '2026-03-03T08:00:00Z', end: '2026-03-03T12:00:00Z' },
+    ]);
+  });
+
+  it('refuses a call without a token, as Google does', async () => {
+    const calendar = google.calendar({ version: 'v3', rootUrl: standin.url });
+    const { status } = await failure(
+      calendar.freebusy.query({
+        requestBody: {
+          timeMin: '2026-03-02T00:00:00Z',
+          timeMax: '2026-03-03T00:00:00Z',
+          items: [{ id: 'primary' }],
+        },
+      }),
+    );
+    expect(status).toBe(401);
+  });
+});

@@ -9,6 +9,7 @@ import { boardRender } from '../../bench/board-render.ts';
 import { interactions } from '../../bench/interactions.ts';
 import { PUSH_STANDIN_CERT, ROOT } from '../../scripts/stack/config.ts';
 import { lighthouseScores } from '../../bench/lighthouse.ts';
+import { exampleLines, planTiming } from '../../bench/plan.ts';
 import { stackWorkers } from '../../bench/stack-workers.ts';
 import type { BenchUrls } from '../../bench/support.ts';
 import { browserAvailable } from '../support/browser.ts';
@@ -31,6 +32,13 @@ beforeAll(() => {
 });
 
 describe('bench quick modes', () => {
+  it('plan times the week planner and prints the seeded example', () => {
+    const figures = planTiming({ quick: true });
+    allFinite(figures);
+    expect(figures.sessions).toBeGreaterThan(0);
+    expect(exampleLines().some((line) => line.includes('planned'))).toBe(true);
+  });
+
   it('api-latency loads the API and reports latencies', async () => {
     const figures = await apiLatency(urls, { quick: true });
     expect(figures).toEqual({

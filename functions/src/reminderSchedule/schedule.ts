@@ -47,6 +47,8 @@ export interface ScheduleEntry {
   fire_key: string | null;
   /** Where it is sent: the student's devices when the entry was last written. */
   devices: DeviceCopy[];
+  /** Set on a planned work session's entry (functions/src/plan): the line it shows. */
+  text?: string;
 }
 
 export const scheduleOf = (db: Firestore, uid: string) =>

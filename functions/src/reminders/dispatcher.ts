@@ -49,6 +49,8 @@ export interface ScheduledReminder {
   fireKey: string;
   /** The student's devices, as copied onto the entry. */
   devices: Device[];
+  /** A planned work session's own line ("Time for Physics worksheet · 45 min"), if it is one. */
+  text?: string | undefined;
 }
 
 export type Device = DeviceCopy;
@@ -108,7 +110,9 @@ const deliveryId = (...parts: string[]) =>
 function reminderPayload(entry: ScheduledReminder, now: Date, tokenKey: Buffer): ReminderMessage {
   const { uid, assignmentId, zone } = entry;
   const due = zonedInstant(entry.due_date, zone) ?? now;
-  const text = reminderText(entry.title, due, now, zone);
+  const text = entry.text
+    ? { title: entry.text, body: 'Tap Start focus to begin.' }
+    : reminderText(entry.title, due, now, zone);
   const exp = now.getTime() + ACTION_TOKEN_TTL_MS;
   const tokens = Object.fromEntries(
     REMINDER_ACTIONS.map((action) => [

@@ -102,7 +102,9 @@ function scheduledFrom(snap: DocumentSnapshot): ScheduledReminder | null {
   if (!(e.fire_at instanceof Timestamp) || typeof e.fire_key !== 'string') return null;
   return {
     uid: owner.id,
-    assignmentId: snap.id,
+    // A planned session's entry names its assignment; an assignment's entry is keyed by it.
+    assignmentId:
+      typeof e.assignment_id === 'string' && e.assignment_id ? e.assignment_id : snap.id,
     title: e.title ?? '',
     due_date: e.due_date ?? '',
     zone: e.zone ?? 'UTC',
@@ -112,6 +114,7 @@ function scheduledFrom(snap: DocumentSnapshot): ScheduledReminder | null {
     fireAt: e.fire_at.toDate(),
     fireKey: e.fire_key,
     devices: Array.isArray(e.devices) ? e.devices.filter(isDevice) : [],
+    text: typeof e.text === 'string' ? e.text : undefined,
   };
 }
 

@@ -161,6 +161,12 @@ export function createRoutes(store: EventStore, oauth: OAuth) {
         if (typeof body.token === 'string') oauth.revoke(body.token);
         return sendJson(res, 200, { ok: true });
       }
+      if (path === '/calendar/v3/freeBusy' && method === 'POST') {
+        const failure = failures.shift();
+        if (failure) throw failure;
+        oauth.authorize(req);
+        return sendJson(res, 200, store.freeBusy(await readJsonBody(req)));
+      }
       const prefix = '/calendar/v3/calendars/';
       if (path.startsWith(prefix)) {
         // Split the raw path so an encoded '/' inside an id stays inside it.

@@ -321,6 +321,53 @@ export function createEventStore(opts: {
     };
   }
 
+  /**
+   * freebusy.query: the busy times of each calendar between timeMin and timeMax, merged and
+   * clipped to the range, from its timed events that are not cancelled and not marked
+   * "transparent" (shown as available), as Google answers. An unknown calendar has none.
+   */
+  function freeBusy(body: Record<string, unknown>) {
+    const instant = (value: unknown) => {
+      const parsed = typeof value === 'string' ? parseDateTime(value) : null;
+      if (!parsed?.ok) throw badRequest('Bad Request', 'badRequest');
+      return parsed.ms;
+    };
+    const timeMin = instant(body.timeMin);
+    const timeMax = instant(body.timeMax);
+    if (timeMax <= timeMin)
+      throw badRequest('The specified time range is empty.', 'timeRangeEmpty');
+    const items = Array.isArray(body.items) ? (body.items as { id?: unknown }[]) : [];
+    const calendarsOut: Record<string, { busy: { start: string; end: string }[] }> = {};
+    for (const item of items) {
+      if (typeof item?.id !== 'string') throw badRequest('Bad Request', 'badRequest');
+      const ranges = [...(calendars.get(item.id)?.values() ?? [])]
+        .filter((e) => e.status !== 'cancelled' && e.transparency !== 'transparent')
+        .filter((e) => e.start.dateTime !== undefined)
+        .map(rangeOf)
+        .map((r) => ({ start: Math.max(r.start, timeMin), end: Math.min(r.end, timeMax) }))
+        .filter((r) => r.end > r.start)
+        .sort((a, b) => a.start - b.start);
+      const merged: { start: number; end: number }[] = [];
+      for (const r of ranges) {
+        const last = merged.at(-1);
+        if (last && r.start <= last.end) last.end = Math.max(last.end, r.end);
+        else merged.push({ ...r });
+      }
+      calendarsOut[item.id] = {
+        busy: merged.map((r) => ({
+          start: new Date(r.start).toISOString().replace('.000Z', 'Z'),
+          end: new Date(r.end).toISOString().replace('.000Z', 'Z'),
+        })),
+      };
+    }
+    return {
+      kind: 'calendar#freeBusy',
+      timeMin: new Date(timeMin).toISOString(),
+      timeMax: new Date(timeMax).toISOString(),
+      calendars: calendarsOut,
+    };
+  }
+
   function allEvents(calendarId?: string, includeDeleted = false): CalendarEvent[] {
     const lists =
       calendarId === undefined ? [...calendars.values()] : [calendars.get(calendarId) ?? new Map()];
@@ -353,6 +400,7 @@ export function createEventStore(opts: {
     insertEvent,
     replaceEvent,
     listEvents,
+    freeBusy,
     cancelEvent,
     allEvents,
     reset: () => calendars.clear(),

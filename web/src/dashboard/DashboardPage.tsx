@@ -22,6 +22,10 @@ import './dashboard.css';
 const SettingsModal = lazy(() =>
   chunk(import('../settings/SettingsModal.tsx')).then((m) => ({ default: m.SettingsModal })),
 );
+// Plan my week: its own chunk, loaded when the student opens it.
+const PlanView = lazy(() =>
+  chunk(import('../plan/PlanView.tsx')).then((m) => ({ default: m.PlanView })),
+);
 // The consent screen is seen once per student, before their first board.
 const ConsentScreen = lazy(() =>
   chunk(import('../consent/ConsentScreen.tsx')).then((m) => ({ default: m.ConsentScreen })),
@@ -56,6 +60,7 @@ export function DashboardPage() {
     else setSettings({ section: step === 'import' ? 'school' : 'reminders' });
   }, []);
   const accepted = user ? hasAcceptedBoth(user) : false;
+  const [plan, setPlan] = useState(false);
 
   const page = (
     <div className="dashboard">
@@ -64,6 +69,12 @@ export function DashboardPage() {
         <div className="dashboard__actions">
           {accepted && <WhatNowButton />}
           {accepted && <FocusButton />}
+          {accepted && (
+            <button type="button" className="button button--quiet" onClick={() => setPlan(true)}>
+              <Icon name="clock" />
+              <span className="dashboard__label">Plan</span>
+            </button>
+          )}
           <button
             type="button"
             className="button button--quiet"
@@ -108,6 +119,11 @@ export function DashboardPage() {
       {settings && (
         <Suspense fallback={null}>
           <SettingsModal open onClose={closeSettings} user={user} section={settings.section} />
+        </Suspense>
+      )}
+      {plan && accepted && (
+        <Suspense fallback={null}>
+          <PlanView onClose={() => setPlan(false)} />
         </Suspense>
       )}
       <Suspense fallback={null}>

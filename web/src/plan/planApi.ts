@@ -1,0 +1,12 @@
+import type { PlanSessionAnswer } from '@brainboard/domain';
+import { callEndpoint } from '../api/call.ts';
+import { api } from '../firebase/api.ts';
+
+/** The plan's endpoints (the /api/plan part of the contract). */
+
+export const previewPlan = (from: string, days: number) =>
+  callEndpoint(api, 'POST /api/plan/preview', {}, { from, days });
+export const readPlan = () => callEndpoint(api, 'GET /api/plan', {});
+export const savePlan = (sessions: PlanSessionAnswer[], version: number) =>
+  callEndpoint(api, 'PUT /api/plan', {}, { sessions, version });
+export const addPlanToCalendar = () => callEndpoint(api, 'POST /api/plan/calendar', {}, {});
