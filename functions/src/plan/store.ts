@@ -22,12 +22,11 @@ import {
   type Firestore,
   type Transaction,
 } from 'firebase-admin/firestore';
-import { readDeviceCopies, type DeviceCopy } from '../push/deviceList.ts';
-import { scheduleOf, type ScheduleEntry } from '../reminders/schedule.ts';
+import { readDeviceCopies, type DeviceCopy } from '../reminderSchedule/deviceList.ts';
+import { scheduleOf, type ScheduleEntry } from '../reminderSchedule/schedule.ts';
 import type { GoogleConfig } from '../auth/config.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { profileZone } from '../reminders/dispatcher.ts';
-import { profileRef } from '../users/profile.ts';
+import { profileRef, profileZone } from '../profile/profile.ts';
 import { busyTimes } from './busy.ts';
 import { sessionText, syncSessionEvents, type KnownEvent } from './calendarEvents.ts';
 

@@ -1,9 +1,9 @@
 import { planSettingsOf, type Weekday } from '@brainboard/domain';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { callEndpoint } from '../api/call.ts';
-import { isApiError } from '../api/client.ts';
-import { api } from '../firebase/api.ts';
+import { callEndpoint } from '../data/api/call.ts';
+import { isApiError } from '../data/api/client.ts';
+import { api } from '../data/api.ts';
 import { useSession } from '../session/sessionContext.ts';
 
 const DAY_NAMES: Record<Weekday, string> = {

@@ -8,8 +8,8 @@ import {
 } from '@brainboard/domain';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { isApiError } from '../api/client.ts';
-import { useAssignmentsStore } from '../board/assignmentsContext.ts';
+import { isApiError } from '../data/api/client.ts';
+import { useAssignmentsStore } from '../data/assignmentsContext.ts';
 import { useFocusMode } from '../focus/focusContext.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { addPlanToCalendar, previewPlan, readPlan, savePlan } from './planApi.ts';

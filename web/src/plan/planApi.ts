@@ -1,6 +1,6 @@
 import type { PlanSessionAnswer } from '@brainboard/domain';
-import { callEndpoint } from '../api/call.ts';
-import { api } from '../firebase/api.ts';
+import { callEndpoint } from '../data/api/call.ts';
+import { api } from '../data/api.ts';
 
 /** The plan's endpoints (the /api/plan part of the contract). */
 
