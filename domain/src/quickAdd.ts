@@ -33,6 +33,8 @@ export interface QuickAddContext {
    * one nearest to now, so a term's earlier weeks stay in this year.
    */
   forward?: boolean;
+  /** Only a date that names its day counts ("Sep 14", "9/14"; not "Friday" or "tomorrow"). */
+  requireDay?: boolean;
 }
 
 export interface QuickAddResult {
@@ -146,7 +148,11 @@ export function parseQuickAdd(input: string, ctx: QuickAddContext): QuickAddResu
     { instant: new Date(refMs), timezone: 0 },
     { forwardDate: ctx.forward ?? true },
   );
-  const result = results.find((r) => isDate(r, text));
+  const result = results.find(
+    (r) =>
+      isDate(r, text) &&
+      (!ctx.requireDay || (r.start.isCertain('day') && !r.tags().has('result/relativeDate'))),
+  );
   const title = titleWithout(text, result);
   if (!result) return { title, due_date: null, date_text: null };
 

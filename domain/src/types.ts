@@ -58,9 +58,9 @@ export interface Assignment {
   source_gone?: boolean;
 }
 
-/** An assignment imported from a school's calendar feed. */
+/** An assignment imported from a school's calendar feed, or from a syllabus PDF. */
 export interface AssignmentSource {
-  kind: 'lms';
+  kind: 'lms' | 'syllabus';
   feed_id: string;
   /** The item's identity inside its feed. */
   uid: string;

@@ -20,6 +20,8 @@ import { assignmentRoutes } from './assignments/routes.ts';
 import { recurrenceRoutes } from './recurrence/routes.ts';
 import { attachedFileRoutes, filesRoutes } from './files/routes.ts';
 import { lmsRoutes } from './lms/routes.ts';
+import { captureRoutes } from './capture/routes.ts';
+import { syllabusRoutes } from './syllabus/routes.ts';
 import { lmsFetchOptions } from './lms/schedule.ts';
 import { focusRoutes } from './focus/routes.ts';
 import { authRoutes, grantRoutes, sessionRoutes, userRoutes } from './users/routes.ts';
@@ -153,6 +155,8 @@ export function createApp({ auth, db, config }: AppDeps): express.Express {
   api.use(pushRoutes(db, push, push ? webPushSender(push) : null));
   api.use(calendarFeedRoutes(db, google.appUrl));
   api.use(lmsRoutes(db, lmsFetchOptions()));
+  api.use(captureRoutes(db));
+  api.use(syllabusRoutes(db));
 
   api.use(notFoundHandler);
 

@@ -41,6 +41,7 @@ import {
   subtaskTitles,
   topicFromPrompt,
 } from './json-schema-sample.ts';
+import { extractionAnswer } from './openai-extraction.ts';
 
 export const STANDIN_MODEL = 'brainboard-standin';
 
@@ -134,6 +135,8 @@ function standinContent(body: RecordedRequest): string {
   const prompt = lastUserMessage(body.messages);
   const format = body.response_format;
   if (isRecord(format) && format.type === 'json_schema' && isRecord(format.json_schema)) {
+    const extracted = extractionAnswer(format.json_schema.name, body.messages);
+    if (extracted !== null) return extracted;
     return JSON.stringify(sampleFromSchema(format.json_schema.schema, topicFromPrompt(prompt)));
   }
   if (isRecord(format) && format.type === 'json_object') {
