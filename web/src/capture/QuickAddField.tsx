@@ -9,7 +9,7 @@ import './capture.css';
 
 const BrainDumpDialog = lazy(() => import('./BrainDumpDialog.tsx'));
 
-export interface QuickAddFieldProps {
+interface QuickAddFieldProps {
   onAdded(item: Assignment): void;
   trackWrite: <T>(write: Promise<T>) => Promise<T>;
   /** Where it sits: the board's top (laptops) or the Add Assignment dialog. */
@@ -23,7 +23,7 @@ export interface QuickAddFieldProps {
  * in the browser as it is typed (no network, no AI), with a line saying how it is understood.
  * Enter adds it; "Add several" opens the brain dump.
  */
-export function QuickAddField({ onAdded, trackWrite, place, onDone }: QuickAddFieldProps) {
+export default function QuickAddField({ onAdded, trackWrite, place, onDone }: QuickAddFieldProps) {
   const id = useId();
   const [opened, setOpened] = useState(false);
   const parser = useQuickAddParser(opened);
@@ -115,5 +115,3 @@ export function QuickAddField({ onAdded, trackWrite, place, onDone }: QuickAddFi
     </div>
   );
 }
-
-export default QuickAddField;
