@@ -38,6 +38,11 @@ describe('POST /api/capture/parse', () => {
 
   it('uses the student’s default time and says when it found no date', async () => {
     const me = await student();
+    const bad = await me.as('PATCH', `/api/user/${me.id}`, { default_due_time: '25:00' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({
+      error: 'default_due_time must be a 24-hour time such as 23:59.',
+    });
     await me.as('PATCH', `/api/user/${me.id}`, { default_due_time: '08:30' });
     const dated = await me.as('POST', '/api/capture/parse', { text: 'lab report due fri' });
     expect((dated.body as { items: { due_date: string }[] }).items[0]?.due_date).toBe(

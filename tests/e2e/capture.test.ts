@@ -2,8 +2,9 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { violations, type Violation } from '../support/axe.ts';
-import { card } from '../support/board.ts';
+import { card, column } from '../support/board.ts';
 import { browserAvailable, realProblems, useBrowser } from '../support/browser.ts';
+import { boardCopyKept, controlled } from '../support/offline.ts';
 import { signedInStudent } from '../support/student.ts';
 
 const ZONE = 'America/New_York';
@@ -19,6 +20,20 @@ async function shoot(page: Page, name: string): Promise<void> {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
+}
+
+/** Tomorrow in New York at 11:59 PM, as the app words it ("Fri, Nov 27, 11:59 PM"). */
+function tomorrowWords(): string {
+  const today = new Date(new Date().toLocaleString('en-US', { timeZone: ZONE }));
+  const d = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1, 23, 59);
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    ...(d.getFullYear() === today.getFullYear() ? {} : { year: 'numeric' }),
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(d);
 }
 
 /** Next Friday after today in New York: its stored date and how the app words it. */
@@ -141,6 +156,37 @@ describe.runIf(browserAvailable('quick add and syllabus browser test'))(
 
       expect(found).toEqual({});
       expect(realProblems(problems)).toEqual([]);
+
+      if (size === 'laptop') {
+        // Offline, after a reload: the parser's chunk comes from the service worker's precache,
+        // and the card waits in the offline queue until the connection is back.
+        await controlled(page);
+        await boardCopyKept(page);
+        await context.setOffline(true);
+        await page.reload();
+        await column(page, 'New').getByText('Essay').first().waitFor({ timeout: 15_000 });
+        const field = page.locator('.quick-add--board');
+        await field.getByLabel('Quick add').fill('read ch 4 tomorrow');
+        await field.getByText(`Read ch 4 · due ${tomorrowWords()}`).waitFor();
+        await field.getByLabel('Quick add').press('Enter');
+        await card(page, 'Read ch 4').waitFor();
+        await context.setOffline(false);
+        await expect
+          .poll(
+            async () => {
+              const list = (await as('GET', '/api/assignments')).body as unknown as {
+                title: string;
+              }[];
+              return list.some((a) => a.title === 'Read ch 4');
+            },
+            { timeout: 20_000 },
+          )
+          .toBe(true);
+        // Offline, the app logs each call it could not make; nothing else.
+        expect(realProblems(problems).filter((p) => !/Could not reach Brainboard/.test(p))).toEqual(
+          [],
+        );
+      }
       await context.close();
     });
   },
