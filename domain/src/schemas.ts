@@ -13,7 +13,6 @@ import {
   SUBTASKS_MAX_COUNT,
   TITLE_MAX_LENGTH,
 } from './constants.ts';
-import { DUE_TIME_RE } from './quickAddTime.ts';
 import { isValidDueDate } from './dueDate.ts';
 import { repeatSchema, repeatScopeSchema } from './recurrence.ts';
 import { reminderListSchema, timeZoneSchema } from './reminders.ts';
@@ -222,7 +221,10 @@ export const userPatchSchema = z
       /** The time a date typed without one takes (quick add, syllabus import): 'HH:MM'. */
       default_due_time: z
         .string({ error: 'default_due_time must be text.' })
-        .regex(DUE_TIME_RE, 'default_due_time must be a 24-hour time such as 23:59.')
+        .regex(
+          /^([01]\d|2[0-3]):([0-5]\d)$/,
+          'default_due_time must be a 24-hour time such as 23:59.',
+        )
         .optional(),
       /** The empty board's "Import from your school" offer is closed for good (only true). */
       school_import_offer_closed: z
