@@ -25,6 +25,7 @@ import type {
 } from './apiShapes.ts';
 import type { DeepDiveTool } from './constants.ts';
 import type { PlanEndpoints } from './planApi.ts';
+import type { CaptureAnswer, SyllabusImportCounts, SyllabusPreview } from './quickAddShapes.ts';
 import type { repeatScopeSchema } from './recurrence.ts';
 import type {
   acceptanceSchema,
@@ -208,6 +209,27 @@ interface LmsEndpoints {
   'DELETE /api/lms-feeds/:id': Route<undefined, OkAnswer>;
 }
 
+/** Quick add, the brain dump and syllabus import (docs/product.md, Quick add). */
+interface CaptureEndpoints {
+  /** Reads plain words into proposed assignments; writes nothing. */
+  'POST /api/capture/parse': Route<
+    { text: string; mode?: 'one' | 'many'; locale?: string },
+    CaptureAnswer
+  >;
+  /** The dated items of an uploaded syllabus PDF; stores the preview for the import. */
+  'POST /api/syllabus/preview': Route<{ file_id: string; locale?: string }, SyllabusPreview>;
+  /** Adds (or brings up to date) the chosen items; deletes nothing. */
+  'POST /api/syllabus/import': Route<
+    {
+      file_id: string;
+      keys: string[];
+      /** The student's own changes made in the preview, by key. */
+      edits?: Record<string, { title?: string; due_date?: string }>;
+    },
+    SyllabusImportCounts
+  >;
+}
+
 /** Reminders: Web Push devices, a notification's buttons, and the calendar feed's link. */
 interface ReminderEndpoints {
   /** The VAPID public key a browser subscribes with. */
@@ -249,7 +271,8 @@ export interface ApiContract
     AiEndpoints,
     LmsEndpoints,
     ReminderEndpoints,
-    PlanEndpoints {}
+    PlanEndpoints,
+    CaptureEndpoints {}
 
 /** The request body an endpoint takes. */
 export type BodyOf<K extends EndpointKey> = ApiContract[K]['body'];

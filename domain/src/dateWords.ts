@@ -25,6 +25,8 @@ type Shape =
   | 'monthDayClock'
   | 'monthDayYearClock'
   | 'fullDay'
+  | 'weekdayDayClock'
+  | 'weekdayDayYearClock'
   | 'full';
 
 const SHAPES: Record<Shape, Intl.DateTimeFormatOptions> = {
@@ -42,6 +44,21 @@ const SHAPES: Record<Shape, Intl.DateTimeFormatOptions> = {
     minute: '2-digit',
   },
   fullDay: { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric' },
+  weekdayDayClock: {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  },
+  weekdayDayYearClock: {
+    weekday: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  },
   full: {
     weekday: 'short',
     year: 'numeric',
@@ -134,4 +151,12 @@ export function fullDateWords(d: Date, locale?: string): string {
 /** "Mon, Nov 23, 2026": fullDateWords for a date without a time. */
 export function fullDayWords(d: Date, locale?: string): string {
   return write('fullDay', d, locale);
+}
+
+/**
+ * "Fri, Nov 27, 5:00 PM" ("Fri, Nov 27, 2027, 5:00 PM" in another year): a date read back to
+ * the student exactly, as quick add does while they type.
+ */
+export function weekdayDateTimeWords(d: Date, now: Date, locale?: string): string {
+  return write(sameYear(d, now) ? 'weekdayDayClock' : 'weekdayDayYearClock', d, locale);
 }

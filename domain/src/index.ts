@@ -28,3 +28,5 @@ export * from './mutationsApply.ts';
 export * from './plan.ts';
 export * from './planSettings.ts';
 export * from './planApi.ts';
+export * from './quickAddTime.ts';
+export * from './quickAddShapes.ts';

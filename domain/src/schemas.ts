@@ -219,6 +219,14 @@ export const userPatchSchema = z
       last_whats_new_version: versionSchema('last_whats_new_version').optional(),
       reminder_defaults: reminderListSchema('reminder_defaults').optional(),
       time_zone: timeZoneSchema.optional(),
+      /** The time a date typed without one takes (quick add, syllabus import): 'HH:MM'. */
+      default_due_time: z
+        .string({ error: 'default_due_time must be text.' })
+        .regex(
+          /^([01]\d|2[0-3]):([0-5]\d)$/,
+          'default_due_time must be a 24-hour time such as 23:59.',
+        )
+        .optional(),
       /** The empty board's "Import from your school" offer is closed for good (only true). */
       school_import_offer_closed: z
         .literal(true, { error: 'school_import_offer_closed can only be true.' })

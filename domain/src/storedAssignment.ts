@@ -93,9 +93,10 @@ export function assignmentFromDoc(id: string, doc: Record<string, unknown>): Ass
 function sourceFromDoc(value: unknown): AssignmentSource | null {
   if (!value || typeof value !== 'object') return null;
   const s = value as Record<string, unknown>;
-  if (s.kind !== 'lms' || typeof s.feed_id !== 'string' || typeof s.uid !== 'string') return null;
+  if (s.kind !== 'lms' && s.kind !== 'syllabus') return null;
+  if (typeof s.feed_id !== 'string' || typeof s.uid !== 'string') return null;
   return {
-    kind: 'lms',
+    kind: s.kind,
     feed_id: s.feed_id,
     uid: s.uid,
     course: str(s.course),

@@ -59,9 +59,9 @@ export interface Assignment {
   source_gone?: boolean;
 }
 
-/** An assignment imported from a school's calendar feed. */
+/** An assignment imported from a school's calendar feed, or from a syllabus PDF. */
 export interface AssignmentSource {
-  kind: 'lms';
+  kind: 'lms' | 'syllabus';
   feed_id: string;
   /** The item's identity inside its feed. */
   uid: string;
@@ -93,6 +93,8 @@ export interface UserProfile {
   reminder_defaults?: number[];
   /** The student's IANA time zone, set by the web app. */
   time_zone?: string;
+  /** 'HH:MM': the time of a date typed without one; absent means 23:59 (11:59 PM). */
+  default_due_time?: string;
   /**
    * The empty board's "Import from your school" offer is closed for good: the student said
    * "Not now", or the offer found a school calendar already imported. Absent until then.

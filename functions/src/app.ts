@@ -21,6 +21,8 @@ import { recurrenceRoutes } from './recurrence/routes.ts';
 import { attachedFileRoutes, filesRoutes } from './attachments/routes.ts';
 import { lmsRoutes } from './lms/routes.ts';
 import { planRoutes } from './plan/routes.ts';
+import { captureRoutes } from './capture/routes.ts';
+import { syllabusRoutes } from './syllabus/routes.ts';
 import { lmsFetchOptions } from './lms/schedule.ts';
 import { focusRoutes } from './focus/routes.ts';
 import { authRoutes, grantRoutes, sessionRoutes, userRoutes } from './users/routes.ts';
@@ -155,6 +157,8 @@ export function createApp({ auth, db, config }: AppDeps): express.Express {
   api.use(calendarFeedRoutes(db, google.appUrl));
   api.use(lmsRoutes(db, lmsFetchOptions()));
   api.use(planRoutes(db, google));
+  api.use(captureRoutes(db));
+  api.use(syllabusRoutes(db));
 
   api.use(notFoundHandler);
 

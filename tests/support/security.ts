@@ -122,9 +122,16 @@ export function tamperedToken(idToken: string): string {
   ].join('.');
 }
 
-/** A PDF whose text carries `marker`. */
+/** A PDF whose text carries `marker`, and one dated item a syllabus import reads. */
 export const samplePdf = (marker: string) =>
-  buildSamplePdf([[`Brief ${marker}`, 'Measure evaporation each day.']]);
+  buildSamplePdf([
+    [
+      `Brief ${marker}`,
+      'Measure evaporation each day.',
+      'Course SEC 101',
+      'Quiz 1 due Dec 3, 2031',
+    ],
+  ]);
 
 export interface Ids {
   uid: string;

@@ -6,6 +6,7 @@ import {
   subtaskTitles,
   topicFromPrompt,
 } from '../json-schema-sample.ts';
+import { extractionAnswer } from './extraction.ts';
 
 /** The part of a chat completion request body that decides the answer. */
 export interface ReplyRequest {
@@ -52,6 +53,15 @@ export function standinReply(prompt: string): string {
  */
 type ReplyKind = (request: ReplyRequest, prompt: string) => string | null;
 
+/** A syllabus or brain-dump extraction (its own json_schema): the items a rule reading finds. */
+const extraction: ReplyKind = (request) => {
+  const format = request.response_format;
+  if (!isRecord(format) || format.type !== 'json_schema' || !isRecord(format.json_schema)) {
+    return null;
+  }
+  return extractionAnswer(format.json_schema.name, request.messages);
+};
+
 /** Structured output (response_format json_schema): JSON that matches the schema. */
 const structuredOutput: ReplyKind = (request, prompt) => {
   const format = request.response_format;
@@ -73,7 +83,7 @@ const jsonObject: ReplyKind = (request, prompt) => {
  * The kinds of request, tried in order: the first that recognises a request answers it, and
  * plain text answers the rest. A new kind (a new feature's prompt) goes here.
  */
-const REPLY_KINDS: readonly ReplyKind[] = [structuredOutput, jsonObject];
+const REPLY_KINDS: readonly ReplyKind[] = [extraction, structuredOutput, jsonObject];
 
 /** The content the stand-in answers for a request body (text, or JSON for structured output). */
 export function standinContent(request: ReplyRequest): string {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { inject } from 'vitest';
 import {
   DEEP_DIVE_TOOLS,
@@ -207,7 +208,82 @@ const pdfUpload = (name: string, bytes: Uint8Array, type = 'application/pdf', qu
 });
 const FILE_NOT_ATTACHED = 'That file is not attached to this assignment.';
 
+/** The key of samplePdf's one dated item: course SEC 101, "Quiz 1". */
+const SAMPLE_ITEM_KEY = `syl-${createHash('sha256').update('sec 101\nquiz 1').digest('hex').slice(0, 24)}`;
+
 export const ENDPOINTS: Endpoint[] = [
+  {
+    method: 'POST',
+    route: '/capture/parse',
+    // A brain dump with AI Help on: the AI rate limit counts it (nothing else is stored).
+    request: () =>
+      j('POST', '/api/capture/parse', { text: 'essay fri 5pm. quiz monday', mode: 'many' }),
+    ok: [200],
+    limits: [
+      {
+        label: 'text over 5000',
+        request: () => j('POST', '/api/capture/parse', { text: over(5000) }),
+        status: 400,
+        error: 'text must be at most 5000 characters.',
+      },
+      {
+        label: 'a mode that does not exist',
+        request: () => j('POST', '/api/capture/parse', { text: 'essay', mode: 'all' }),
+        status: 400,
+        error: 'mode must be "one" or "many".',
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    route: '/syllabus/preview',
+    request: (o) => j('POST', '/api/syllabus/preview', { file_id: o.fileId }),
+    ok: [200],
+    others: [
+      {
+        label: "the other student's file_id",
+        request: (_own, other) => j('POST', '/api/syllabus/preview', { file_id: other.fileId }),
+        status: 404,
+        error: FILE_NOT_FOUND,
+      },
+    ],
+    limits: [
+      {
+        label: 'a malformed file_id',
+        request: () => j('POST', '/api/syllabus/preview', { file_id: '../x' }),
+        status: 400,
+        error: 'file_id is not valid.',
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    route: '/syllabus/import',
+    request: (o) =>
+      j('POST', '/api/syllabus/import', { file_id: o.fileId, keys: [SAMPLE_ITEM_KEY] }),
+    ok: [200],
+    others: [
+      {
+        label: "the other student's file_id",
+        request: (_own, other) =>
+          j('POST', '/api/syllabus/import', { file_id: other.fileId, keys: [SAMPLE_ITEM_KEY] }),
+        status: 404,
+        error: FILE_NOT_FOUND,
+      },
+    ],
+    limits: [
+      {
+        label: 'more than 300 keys',
+        request: (o) =>
+          j('POST', '/api/syllabus/import', {
+            file_id: o.fileId,
+            keys: Array.from({ length: 301 }, () => SAMPLE_ITEM_KEY),
+          }),
+        status: 400,
+        error: 'Import at most 300 items at once.',
+      },
+    ],
+  },
   {
     method: 'GET',
     route: '/session',

@@ -38,6 +38,8 @@ export interface AssignmentFormProps {
   onSubmit(e: FormEvent): void;
   /** What only one mode shows, between the calendar box and the buttons. */
   children?: ReactNode;
+  /** Shown above the form (a new assignment's quick add). */
+  top?: ReactNode;
 }
 
 /**
@@ -52,6 +54,7 @@ export function AssignmentForm({
   focusMinutes,
   onSubmit,
   children,
+  top,
 }: AssignmentFormProps) {
   const { id, isNew, titleRef, draft, titleError, file, repeatForm, discard } = state;
   const pdfCount = state.attached.length;
@@ -72,6 +75,7 @@ export function AssignmentForm({
       minHeight={MODAL_MIN_HEIGHT_PX}
       className="editor-modal"
     >
+      {top}
       <form className="editor" onSubmit={onSubmit} noValidate>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-title`}>

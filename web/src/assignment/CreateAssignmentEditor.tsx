@@ -1,5 +1,5 @@
 import type { Assignment, Status } from '@brainboard/domain';
-import type { FormEvent } from 'react';
+import { lazy, Suspense, type FormEvent } from 'react';
 import { api } from '../data/api.ts';
 import { repeatOfForm } from '../recurrence/repeatForm.ts';
 import { AssignmentForm } from './AssignmentForm.tsx';
@@ -14,6 +14,8 @@ export interface CreateAssignmentEditorProps {
   onSaved(item: Assignment, isNew: boolean): void;
   trackWrite: <T>(write: Promise<T>) => Promise<T>;
 }
+
+const QuickAddField = lazy(() => import('../capture/QuickAddField.tsx'));
 
 /** A new assignment: everything, subtasks and notes included, is sent at once with "Create". */
 export function CreateAssignmentEditor({
@@ -64,6 +66,21 @@ export function CreateAssignmentEditor({
   }
 
   return (
-    <AssignmentForm state={state} lists={lists} focusMinutes={0} onSubmit={(e) => void save(e)} />
+    <AssignmentForm
+      state={state}
+      lists={lists}
+      focusMinutes={0}
+      onSubmit={(e) => void save(e)}
+      top={
+        <Suspense fallback={null}>
+          <QuickAddField
+            place="dialog"
+            onAdded={(item) => onSaved(item, true)}
+            onDone={onClose}
+            trackWrite={trackWrite}
+          />
+        </Suspense>
+      }
+    />
   );
 }

@@ -50,6 +50,7 @@ function whenIdle(run: () => void): () => void {
 type EditorState = { mode: 'create'; status: Status; key: number } | { mode: 'edit'; id: string };
 
 // Offered on an empty board only, so it loads then.
+const QuickAddField = lazy(() => import('../capture/QuickAddField.tsx'));
 const SchoolImportOffer = lazy(() =>
   import('./SchoolImportOffer.tsx').then((m) => ({ default: m.SchoolImportOffer })),
 );
@@ -173,6 +174,9 @@ export function Board({ addRequest = 0, onImport }: BoardProps = {}) {
               />
             </Suspense>
           )}
+          <Suspense fallback={null}>
+            <QuickAddField place="board" onAdded={applyItem} trackWrite={trackWrite} />
+          </Suspense>
           <SkipContext value={onSkip}>
             <KanbanBoard
               assignments={data.assignments}

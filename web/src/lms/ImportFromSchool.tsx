@@ -1,9 +1,11 @@
 import type { LmsFeed, LmsFeedPreview } from '@brainboard/domain';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { isApiError } from '../data/api/client.ts';
 import { importFeed, listFeeds, previewFeed, removeFeed, syncFeedNow } from './lmsApi.ts';
 import { previewDue, syncSummary } from './format.ts';
 import './lms.css';
+
+const SyllabusImport = lazy(() => import('../capture/SyllabusImport.tsx'));
 
 const STEPS: [string, string][] = [
   ['Canvas', 'Calendar → Calendar Feed'],
@@ -183,6 +185,9 @@ export function ImportFromSchool() {
           ))}
         </ul>
       )}
+      <Suspense fallback={null}>
+        <SyllabusImport />
+      </Suspense>
     </section>
   );
 }

@@ -23,6 +23,7 @@ import { useDiscardGuard } from '../ui/useDiscardGuard.tsx';
 import { RemindersSettings } from '../reminders/RemindersSettings.tsx';
 import { DeviceSettings } from './DeviceSettings.tsx';
 import { ImportFromSchool } from '../lms/ImportFromSchool.tsx';
+import { DefaultDueTime } from '../capture/DefaultDueTime.tsx';
 import { leaveApp } from './leaveApp.ts';
 import './settings.css';
 
@@ -175,6 +176,7 @@ function SettingsDialog({
 
         <SettingsPart which="reminders" section={section} startRef={start}>
           <RemindersSettings user={user} />
+          <DefaultDueTime user={user} />
         </SettingsPart>
 
         <DeviceSettings />
