@@ -21,3 +21,4 @@ export * from './reset.ts';
 export * from './apiShapes.ts';
 export * from './contract.ts';
 export * from './dateWords.ts';
+export * from './shares.ts';

@@ -32,6 +32,7 @@ import { actionKey } from './reminders/actionToken.ts';
 import { reminderActionRoutes } from './reminders/routes.ts';
 import { csrfTokenOf } from './users/profile.ts';
 import { signInEnded } from './users/signins.ts';
+import { shareRoutes } from './shares/routes.ts';
 
 export interface AppDeps {
   auth: Auth;
@@ -153,6 +154,7 @@ export function createApp({ auth, db, config }: AppDeps): express.Express {
   api.use(pushRoutes(db, push, push ? webPushSender(push) : null));
   api.use(calendarFeedRoutes(db, google.appUrl));
   api.use(lmsRoutes(db, lmsFetchOptions()));
+  api.use(shareRoutes(db, google.appUrl));
 
   api.use(notFoundHandler);
 

@@ -71,6 +71,16 @@ const CONTRACT = [
   'POST /api/reminders/action',
   'GET /api/calendar-feed',
   'POST /api/calendar-feed/rotate',
+  'POST /api/shares',
+  'GET /api/shares',
+  'PATCH /api/shares/:id',
+  'DELETE /api/shares/:id',
+  'GET /api/cheers',
+  'DELETE /api/cheers/:id',
+  'POST /api/shared/accept',
+  'GET /api/shared',
+  'GET /api/shared/:id/board',
+  'POST /api/shared/:id/cheers',
 ] as const satisfies readonly EndpointKey[];
 
 /** Routes that are not JSON endpoints: browser navigations and what calendar apps read. */
