@@ -71,6 +71,17 @@ describe('deleting a user in the Firebase console (Authentication)', () => {
     await db.doc(`shares/s-${user.uid}`).set({ student_uid: user.uid, supporter_uid: other.uid });
     await db.doc(`shares/t-${user.uid}`).set({ student_uid: other.uid, supporter_uid: user.uid });
     const { csrf_token: otherCsrf } = await sessionOf(other);
+    // A supporter who accepted the student's link, and sees the board.
+    const share = await as('POST', '/api/shares', {
+      name: 'Mum',
+      scope: { steps: true, focus: true, descriptions: false },
+    });
+    const token = new URL(share.body.url as string).pathname.split('/').pop();
+    const asOther = (method: string, path: string, body?: unknown) =>
+      call(method, path, { token: other.idToken, csrf: otherCsrf, body });
+    expect((await asOther('POST', '/api/shared/accept', { token })).status).toBe(200);
+    const view = `/api/shared/${share.body.id as string}/board`;
+    expect((await asOther('GET', view)).status).toBe(200);
     await call('POST', '/api/assignment', {
       token: other.idToken,
       csrf: otherCsrf,
@@ -86,6 +97,9 @@ describe('deleting a user in the Firebase console (Authentication)', () => {
     console.log(`console deletion: everything gone after ${took} ms`);
     expect(gone ? [] : await leftOf(user.uid)).toEqual([]);
 
+    // The supporter's view of the student has ended.
+    expect((await asOther('GET', view)).status).toBe(404);
+    expect((await asOther('GET', '/api/shared')).body).toEqual({ boards: [] });
     // The consent log stays (kept 6 years by the legal terms), as with Delete Account.
     const logs = await db.collection('consent_logs').where('uid', '==', user.uid).get();
     expect(logs.size).toBe(1);

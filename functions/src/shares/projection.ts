@@ -1,20 +1,16 @@
 import {
   wallClockIn,
+  type Assignment,
   type ProjectedAssignment,
   type ShareScope,
   type ShareSummary,
 } from '@brainboard/domain';
 
-/** The stored fields the projection reads; everything else of an assignment is never read. */
-export interface StoredCard {
-  id: string;
-  title?: unknown;
-  due_date?: unknown;
-  status?: unknown;
-  completed_date?: unknown;
-  description?: unknown;
-  subtasks?: unknown;
-}
+/** What the projection reads of an assignment (as `assignmentFromDoc` reads it back). */
+export type CardFields = Pick<
+  Assignment,
+  'id' | 'title' | 'due_date' | 'status' | 'completed_date' | 'description' | 'subtasks'
+>;
 
 const DAY_MS = 86_400_000;
 /** "Due soon" is today and the next 3 days, in the student's zone. */
@@ -22,29 +18,24 @@ const DUE_SOON_DAYS = 3;
 /** "This week" is the last 7 days up to now. */
 const WEEK_MS = 7 * DAY_MS;
 
-const text = (v: unknown) => (typeof v === 'string' ? v : '');
-const statusOf = (v: unknown): ProjectedAssignment['status'] =>
-  v === 'in progress' || v === 'done' ? v : 'new';
-
 /**
  * One assignment as a supporter sees it: id, title, due date, column and completion, plus step
  * counts and the description only when the scope has them. Fields are picked one by one, so a
  * field added to assignments later is never shared by accident.
  */
-export function projectCard(card: StoredCard, scope: ShareScope): ProjectedAssignment {
+export function projectCard(card: CardFields, scope: ShareScope): ProjectedAssignment {
   const projected: ProjectedAssignment = {
     id: card.id,
-    title: text(card.title),
-    due_date: text(card.due_date),
-    status: statusOf(card.status),
-    completed_date: typeof card.completed_date === 'string' ? card.completed_date : null,
+    title: card.title,
+    due_date: card.due_date,
+    status: card.status,
+    completed_date: card.completed_date,
   };
   if (scope.steps) {
-    const steps = Array.isArray(card.subtasks) ? (card.subtasks as { completed?: unknown }[]) : [];
-    projected.steps_done = steps.filter((s) => s?.completed === true).length;
-    projected.steps_total = steps.length;
+    projected.steps_done = card.subtasks.filter((s) => s.completed).length;
+    projected.steps_total = card.subtasks.length;
   }
-  if (scope.descriptions) projected.description = text(card.description);
+  if (scope.descriptions) projected.description = card.description;
   return projected;
 }
 

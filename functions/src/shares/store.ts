@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  assignmentFromDoc,
   CHEERS_PER_DAY,
   SHARE_ENDED,
   SHARES_MAX_COUNT,
@@ -11,7 +12,7 @@ import {
 } from '@brainboard/domain';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { HttpError, notFound } from '../http/errors.ts';
-import { projectCard, summarize, weekStartIso, type StoredCard } from './projection.ts';
+import { projectCard, summarize, weekStartIso } from './projection.ts';
 
 /**
  * `shares/{shareId}`: one student's invitation to one supporter. Server-only (no client rule
@@ -265,7 +266,7 @@ export async function sharedBoard(
   ]);
   const assignments = cards.docs
     .sort((a, b) => Number(a.get('rank') ?? 0) - Number(b.get('rank') ?? 0))
-    .map((d) => projectCard({ id: d.id, ...d.data() } as StoredCard, doc.scope));
+    .map((d) => projectCard(assignmentFromDoc(d.id, d.data()), doc.scope));
   const focus = sessions
     ? sessions.docs.reduce((sum, d) => sum + (Number(d.get('credited_minutes')) || 0), 0)
     : null;
