@@ -32,6 +32,7 @@ import type {
   noteCreateSchema,
   userPatchSchema,
 } from './schemas.ts';
+import type { ImportReport, importBodySchema } from './dataTransfer.ts';
 import type {
   Cheer,
   cheerSchema,
@@ -261,12 +262,15 @@ interface ShareEndpoints {
   'GET /api/shared': Route<undefined, { boards: SharedBoardEntry[] }>;
   'GET /api/shared/:id/board': Route<undefined, SharedBoard>;
   'POST /api/shared/:id/cheers': Route<z.input<typeof cheerSchema>, Cheer>;
+  /** Merges a Brainboard, Todoist or Trello file into the board; never deletes. */
+  'POST /api/import': Route<z.input<typeof importBodySchema>, ImportReport>;
 }
 
 /**
  * Every JSON endpoint of the API. Not listed: the pages a browser navigates to (the Google
  * sign-in redirects and the emulator's account chooser) and the calendar feed a calendar app
- * reads (`GET /api/calendar-feed/:file`), which answer HTML, redirects or iCalendar.
+ * reads (`GET /api/calendar-feed/:file`), which answer HTML, redirects or iCalendar, and the
+ * data download (`GET /api/export`), an attachment.
  */
 export interface ApiContract
   extends

@@ -22,3 +22,4 @@ export * from './apiShapes.ts';
 export * from './contract.ts';
 export * from './dateWords.ts';
 export * from './shares.ts';
+export * from './dataTransfer.ts';

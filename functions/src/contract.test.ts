@@ -81,6 +81,7 @@ const CONTRACT = [
   'GET /api/shared',
   'GET /api/shared/:id/board',
   'POST /api/shared/:id/cheers',
+  'POST /api/import',
 ] as const satisfies readonly EndpointKey[];
 
 /** Routes that are not JSON endpoints: browser navigations and what calendar apps read. */
@@ -89,6 +90,7 @@ const NOT_IN_CONTRACT = [
   'GET /api/auth/google/callback',
   'GET /api/auth/google/emulator',
   'GET /api/calendar-feed/:file',
+  'GET /api/export',
 ];
 
 /** Path ids compared by position, not by name (":sid" on the server is ":subtaskId" here). */
