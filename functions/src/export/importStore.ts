@@ -26,13 +26,14 @@ export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
  * New cards written per transaction: each is one create and one reminder-schedule write, and
  * the board's stamp one more, well inside a transaction's 500 writes.
  */
-const CARDS_PER_WRITE = 200;
+const CARDS_PER_WRITE = 100;
 
 /**
  * Merges an import file into the student's board: new ids are created, ids the board holds are
  * left as they are (so importing the same file again adds nothing), and nothing is ever
  * deleted. Every card is validated with the same schema as `POST /api/assignment`; a card that
  * fails is skipped with its line and the sentence why. With `dryRun` nothing is written.
+ * `onProgress` is told after each database step (the route's deadline moves on with it).
  */
 export async function importInto(
   db: Firestore,
@@ -40,6 +41,7 @@ export async function importInto(
   input: { format: ImportFormat; content: string; dryRun: boolean },
   zone: string,
   now: Date,
+  onProgress?: () => void,
 ): Promise<ImportReport> {
   let parsed;
   try {
@@ -90,6 +92,7 @@ export async function importInto(
   for (let i = 0; i < refs.length; i += 300) {
     const snaps = await db.getAll(...refs.slice(i, i + 300), { fieldMask: ['status'] });
     for (const s of snaps) if (s.exists) existing.add(s.id);
+    onProgress?.();
   }
   const preview = valid.map((v) => ({
     line: v.line,
@@ -106,31 +109,32 @@ export async function importInto(
     return { added: fresh.length, unchanged: valid.length - fresh.length, skipped, preview };
   }
 
+  // New cards go to the end of their column, in file order.
+  const last = new Map<string, number>();
+  const board = await assignmentsOf(db, uid).select('status', 'rank').get();
+  for (const d of board.docs) {
+    const rank = Number(d.get('rank'));
+    const status = String(d.get('status'));
+    if (Number.isFinite(rank)) last.set(status, Math.max(last.get(status) ?? rank, rank));
+  }
   let added = 0;
   for (let i = 0; i < fresh.length; i += CARDS_PER_WRITE) {
     const chunk = fresh.slice(i, i + CARDS_PER_WRITE);
+    const ranks = chunk.map((v) => {
+      const rank = (last.get(v.column) ?? -1) + 1;
+      last.set(v.column, rank);
+      return rank;
+    });
     added += await db.runTransaction(async (tx) => {
       await requireLiveAccount(tx, db, uid);
       const chunkRefs = chunk.map((v) => assignmentsOf(db, uid).doc(v.id));
-      const [snaps, board] = await Promise.all([
-        tx.getAll(...chunkRefs),
-        tx.get(assignmentsOf(db, uid).select('status', 'rank')),
-      ]);
+      const snaps = await tx.getAll(...chunkRefs);
       const schedule = await readForSchedule(tx, db, uid, []);
-      // New cards go to the end of their column, in file order.
-      const last = new Map<string, number>();
-      for (const d of board.docs) {
-        const rank = Number(d.get('rank'));
-        const status = String(d.get('status'));
-        if (Number.isFinite(rank)) last.set(status, Math.max(last.get(status) ?? rank, rank));
-      }
       let written = 0;
       chunk.forEach((v, j) => {
         // Written meanwhile (another device, a second import at once): left as it is.
         if (snaps[j]!.exists) return;
-        const rank = (last.get(v.column) ?? -1) + 1;
-        last.set(v.column, rank);
-        const doc = storedDoc(v.card, rank, now);
+        const doc = storedDoc(v.card, ranks[j]!, now);
         tx.create(chunkRefs[j]!, doc);
         schedule.write(tx, v.id, doc, now);
         written += 1;
@@ -138,6 +142,7 @@ export async function importInto(
       if (written) touchBoard(tx, db, uid);
       return written;
     });
+    onProgress?.();
   }
   return { added, unchanged: valid.length - added, skipped, preview };
 }

@@ -2,7 +2,7 @@ import { importBodySchema, type AnswerOf } from '@brainboard/domain';
 import { Router, type Response } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import { callerOf } from '../http/auth.ts';
-import { liftDeadline } from '../http/deadline.ts';
+import { armDeadline, DATABASE_DEADLINE_MS, liftDeadline } from '../http/deadline.ts';
 import { HttpError, route } from '../http/errors.ts';
 import { firestoreRateLimiter, type RateLimiter, type RateWindow } from '../http/rateLimit.ts';
 import { parseBody } from '../http/validate.ts';
@@ -121,6 +121,8 @@ export function dataRoutes(
         { format: input.format, content: input.content, dryRun: input.dry_run ?? false },
         profileZone(profile.get('time_zone')),
         new Date(),
+        // Each transaction of new cards has the database deadline of its own.
+        () => armDeadline(res, DATABASE_DEADLINE_MS),
       );
       res.json(report satisfies AnswerOf<'POST /api/import'>);
     }),
