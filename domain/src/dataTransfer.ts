@@ -5,7 +5,7 @@ import { z } from 'zod';
  * body and what an import answers.
  */
 
-export const IMPORT_FORMATS = ['brainboard', 'todoist', 'trello'] as const;
+const IMPORT_FORMATS = ['brainboard', 'todoist', 'trello'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 export const importBodySchema = z.strictObject(
@@ -25,7 +25,7 @@ export const importBodySchema = z.strictObject(
 );
 
 /** One card of an import as the preview shows it: where it goes and where it came from. */
-export interface ImportPreviewCard {
+interface ImportPreviewCard {
   line: number;
   id: string;
   title: string;

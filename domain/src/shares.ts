@@ -36,7 +36,7 @@ const strictError = (example: string) => ({
       : `Send a JSON object, for example ${example}.`,
 });
 
-export const shareScopeSchema = z.strictObject(
+const shareScopeSchema = z.strictObject(
   {
     steps: flag('scope.steps'),
     focus: flag('scope.focus'),

@@ -9,7 +9,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
  * can be named; validation with the API's own schema comes after (import.ts).
  */
 
-export interface Candidate {
+interface Candidate {
   line: number;
   /** An assignment body as `POST /api/assignment` takes it, with a stable `id`. */
   body: Record<string, unknown>;
@@ -18,7 +18,7 @@ export interface Candidate {
   mapped_from?: string;
 }
 
-export interface Skip {
+interface Skip {
   line: number;
   reason: string;
 }
@@ -37,7 +37,7 @@ const stableId = (prefix: string, ...parts: string[]) =>
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /** The column named like a Brainboard column (any case), otherwise New. */
-export function columnByName(name: string): Status {
+function columnByName(name: string): Status {
   const n = name.trim().toLowerCase();
   if (n === 'done') return 'done';
   if (n === 'in progress') return 'in progress';

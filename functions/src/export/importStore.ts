@@ -19,7 +19,7 @@ import { requireLiveAccount } from '../users/liveAccount.ts';
 import { ImportFormatError, parseImport, type ImportFormat } from './importParse.ts';
 
 /** The most assignments one import takes. */
-export const IMPORT_MAX_ASSIGNMENTS = 2000;
+const IMPORT_MAX_ASSIGNMENTS = 2000;
 /** The largest import file, in bytes. */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 /**

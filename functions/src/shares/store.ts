@@ -22,7 +22,7 @@ import { projectCard, summarize, weekStartIso } from './projection.ts';
  * that account alone. Stopping a share keeps a tombstone (`ended_at`, no token, no scope), so
  * its supporter is told the board is no longer shared rather than that it never was.
  */
-export interface ShareDoc {
+interface ShareDoc {
   student_uid: string;
   name: string;
   scope: ShareScope;
@@ -39,13 +39,13 @@ export interface ShareDoc {
   cheer_count: number;
 }
 
-export const NO_SUCH_SHARE = 'That supporter link does not exist.';
-export const LINK_NOT_VALID = 'That invitation link does not work. Ask for a new one.';
-export const NO_SUCH_BOARD = 'That shared board does not exist.';
-export const OWN_LINK = 'This is your own invitation link. Send it to the person supporting you.';
-export const TOO_MANY_SHARES = `You can share with at most ${SHARES_MAX_COUNT} supporters. Stop sharing with one first.`;
-export const CHEERS_OFF = 'Cheers are turned off for this board.';
-export const CHEERS_USED_UP = `You have sent ${CHEERS_PER_DAY} cheers today. You can send more tomorrow.`;
+const NO_SUCH_SHARE = 'That supporter link does not exist.';
+const LINK_NOT_VALID = 'That invitation link does not work. Ask for a new one.';
+const NO_SUCH_BOARD = 'That shared board does not exist.';
+const OWN_LINK = 'This is your own invitation link. Send it to the person supporting you.';
+const TOO_MANY_SHARES = `You can share with at most ${SHARES_MAX_COUNT} supporters. Stop sharing with one first.`;
+const CHEERS_OFF = 'Cheers are turned off for this board.';
+const CHEERS_USED_UP = `You have sent ${CHEERS_PER_DAY} cheers today. You can send more tomorrow.`;
 
 const shares = (db: Firestore) => db.collection('shares');
 const studentDoc = (db: Firestore, uid: string) => db.collection('users').doc(uid);

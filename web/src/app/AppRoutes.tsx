@@ -3,7 +3,7 @@ import { LandingPage } from '../landing/LandingPage.tsx';
 import { PageSkeleton } from '../loading/PageSkeleton.tsx';
 import { Navigate } from './router.tsx';
 import { useLocation } from './routerContext.ts';
-import { readSessionHint } from './storage.ts';
+import { readSessionHint, STORAGE_KEYS, writeStored } from './storage.ts';
 
 // Only the landing page is in the first bundle. Everything behind sign-in (and
 // all Firebase code) loads with SignedInApp; login and legal pages load alone.
@@ -23,6 +23,9 @@ const TermsOfServicePage = lazy(() =>
 export function AppRoutes() {
   const { pathname } = useLocation();
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  // A supporter's invitation link: its token is kept through sign-in (shares/SupporterApp.tsx).
+  const invite = /^\/supporter\/([A-Za-z0-9_-]{43})$/.exec(path)?.[1];
+  if (invite) writeStored(STORAGE_KEYS.supporterInvite, invite);
 
   if (path === '/' || path === '/login') {
     // Signed in with both accepted (as last seen here): straight to the board.

@@ -23,6 +23,7 @@ const SettingsModal = lazy(() =>
   import('../settings/SettingsModal.tsx').then((m) => ({ default: m.SettingsModal })),
 );
 // The consent screen is seen once per student, before their first board.
+const CheerNote = lazy(() => import('../shares/CheerNote.tsx'));
 const ConsentScreen = lazy(() =>
   import('../consent/ConsentScreen.tsx').then((m) => ({ default: m.ConsentScreen })),
 );
@@ -85,6 +86,9 @@ export function DashboardPage() {
         )}
         {user && accepted && (
           <>
+            <Suspense fallback={null}>
+              <CheerNote />
+            </Suspense>
             <Board
               addRequest={addRequest}
               onImport={user.school_import_offer_closed ? undefined : openImport}
