@@ -1,8 +1,14 @@
-import { SHARE_NAME_MAX_LENGTH, type ShareScope, type ShareView } from '@brainboard/domain';
+import {
+  SHARE_NAME_MAX_LENGTH,
+  type SharedBoardEntry,
+  type ShareScope,
+  type ShareView,
+} from '@brainboard/domain';
 import { useEffect, useId, useState } from 'react';
 import { errorDetail } from '../api/client.ts';
+import { Link } from '../app/router.tsx';
 import { CopyField } from '../ui/CopyField.tsx';
-import { createShare, listShares, stopSharing, updateShare } from './sharesApi.ts';
+import { createShare, listShares, sharedBoards, stopSharing, updateShare } from './sharesApi.ts';
 import './shares.css';
 
 const SCOPE_LABELS: [keyof ShareScope, string][] = [
@@ -54,10 +60,13 @@ export default function ShareSettings() {
   const [shares, setShares] = useState<ShareView[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [theirs, setTheirs] = useState<SharedBoardEntry[]>([]);
 
   const refresh = async () => setShares(await listShares());
   useEffect(() => {
     listShares().then(setShares, () => setShares([]));
+    // Boards other students share with this one (a supporter who is also a student).
+    sharedBoards().then(setTheirs, () => setTheirs([]));
   }, []);
 
   async function run(work: () => Promise<void>) {
@@ -169,6 +178,18 @@ export default function ShareSettings() {
             </li>
           ))}
         </ul>
+      )}
+      {theirs.length > 0 && (
+        <>
+          <h4>Boards shared with you</h4>
+          <ul className="shares-settings__list">
+            {theirs.map((b) => (
+              <li key={b.id}>
+                <Link to={`/shared/${b.id}`}>{b.student_name}’s board</Link>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );
