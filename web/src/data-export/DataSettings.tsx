@@ -1,10 +1,11 @@
 import type { ImportFormat, ImportReport } from '@brainboard/domain';
+import type { User } from 'firebase/auth';
 import { useId, useState } from 'react';
 import { callEndpoint } from '../api/call.ts';
 import { errorDetail } from '../api/client.ts';
 import { config } from '../config.ts';
 import { api } from '../firebase/api.ts';
-import { auth } from '../firebase/firebase.ts';
+import { useAuthState } from '../firebase/authContext.ts';
 import './dataSettings.css';
 
 const DOWNLOADS: [format: 'json' | 'csv' | 'ics', label: string][] = [
@@ -25,8 +26,8 @@ const COLUMN_NAMES = { new: 'New', 'in progress': 'In progress', done: 'Done' } 
 const MAX_BYTES = 5 * 1024 * 1024;
 
 /** Downloads one export with the student's sign-in, then hands the browser the file. */
-async function download(format: string): Promise<void> {
-  const token = await auth.currentUser?.getIdToken();
+async function download(format: string, user: User | null): Promise<void> {
+  const token = await user?.getIdToken();
   const res = await fetch(`${config.apiBase}/api/export?format=${format}`, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
     signal: AbortSignal.timeout(120_000),
@@ -49,6 +50,7 @@ async function download(format: string): Promise<void> {
 /** Settings → "Download my data" and "Import": everything out, another app's board in. */
 export default function DataSettings() {
   const id = useId();
+  const { user } = useAuthState();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
   const [format, setFormat] = useState<ImportFormat>('brainboard');
@@ -87,7 +89,7 @@ export default function DataSettings() {
               type="button"
               className="button button--quiet"
               disabled={busy}
-              onClick={() => void run(() => download(which))}
+              onClick={() => void run(() => download(which, user ?? null))}
             >
               {label}
             </button>

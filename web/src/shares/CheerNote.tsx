@@ -20,7 +20,7 @@ export default function CheerNote() {
       if (document.visibilityState === 'visible') {
         try {
           const list = await listCheers();
-          if (live) setCheers(list);
+          if (live) setCheers(list ?? []);
         } catch {
           // A cheer can wait for the next look.
         }

@@ -62,11 +62,17 @@ export default function ShareSettings() {
   const [error, setError] = useState<string | null>(null);
   const [theirs, setTheirs] = useState<SharedBoardEntry[]>([]);
 
-  const refresh = async () => setShares(await listShares());
+  const refresh = async () => setShares((await listShares()) ?? []);
   useEffect(() => {
-    listShares().then(setShares, () => setShares([]));
+    listShares().then(
+      (list) => setShares(list ?? []),
+      () => setShares([]),
+    );
     // Boards other students share with this one (a supporter who is also a student).
-    sharedBoards().then(setTheirs, () => setTheirs([]));
+    sharedBoards().then(
+      (list) => setTheirs(list ?? []),
+      () => setTheirs([]),
+    );
   }, []);
 
   async function run(work: () => Promise<void>) {
