@@ -251,6 +251,28 @@ describe('download my data and import', () => {
     });
   });
 
+  it('imports and exports more cards than one write or one page holds', async () => {
+    const who = await person('import-many');
+    const count = 450;
+    const content = JSON.stringify({
+      format: 'brainboard',
+      assignments: Array.from({ length: count }, (_, i) => ({
+        id: `many-${String(i).padStart(3, '0')}`,
+        title: `Card ${i}`,
+        status: i % 2 ? 'done' : 'new',
+      })),
+    });
+    const res = await who.as('POST', '/api/import', { format: 'brainboard', content });
+    expect(imported(res)).toMatchObject({ added: count, unchanged: 0, skipped: [] });
+    const data = JSON.parse(await (await download(who, 'json')).text()) as {
+      assignments: { id: string }[];
+    };
+    const ids = data.assignments.map((a) => a.id);
+    expect(new Set(ids).size).toBe(count);
+    const csv = (await (await download(who, 'csv')).text()).trim().split('\r\n');
+    expect(csv).toHaveLength(count + 1);
+  });
+
   it('refuses what is not a file of its format, or too large, with a sentence', async () => {
     const who = await person('import-refusals');
     const notJson = await who.as('POST', '/api/import', { format: 'trello', content: 'nope' });

@@ -230,7 +230,7 @@ const SHARE_ENDPOINTS: Endpoint[] = [
         request: () =>
           j('POST', '/api/shares', { name: 'Tutor', scope: { ...SCOPE, notes: true } }),
         status: 400,
-        error: 'Unknown field: notes.',
+        error: 'Unknown field: scope.notes.',
       },
     ],
   },
