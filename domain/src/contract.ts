@@ -34,6 +34,17 @@ import type {
   noteCreateSchema,
   userPatchSchema,
 } from './schemas.ts';
+import type { ImportReport, importBodySchema } from './dataTransfer.ts';
+import type {
+  Cheer,
+  cheerSchema,
+  shareAcceptSchema,
+  shareCreateSchema,
+  SharedBoard,
+  SharedBoardEntry,
+  sharePatchSchema,
+  ShareView,
+} from './shares.ts';
 import type { Assignment, ChatMessage, UserProfile } from './types.ts';
 import type { WhatNow } from './whatNow.ts';
 
@@ -258,10 +269,31 @@ interface ReminderEndpoints {
   'POST /api/calendar-feed/rotate': Route<NoFields, { url: string }>;
 }
 
+/** A supporter's view of a student's board, and the cheers they send (docs/product.md). */
+interface ShareEndpoints {
+  /** A new invitation link; its token is the link's last path segment, shown this once. */
+  'POST /api/shares': Route<z.input<typeof shareCreateSchema>, { id: string; url: string }>;
+  'GET /api/shares': Route<undefined, { shares: ShareView[] }>;
+  'PATCH /api/shares/:id': Route<z.input<typeof sharePatchSchema>, ShareView>;
+  /** Stop sharing: the supporter's next read answers that the board is no longer shared. */
+  'DELETE /api/shares/:id': Route<undefined, OkAnswer>;
+  /** The cheers left on the caller's board this week, newest first. */
+  'GET /api/cheers': Route<undefined, { cheers: Cheer[] }>;
+  'DELETE /api/cheers/:id': Route<undefined, OkAnswer>;
+  /** Binds the link's share to the signed-in supporter (one account per link). */
+  'POST /api/shared/accept': Route<z.input<typeof shareAcceptSchema>, SharedBoardEntry>;
+  'GET /api/shared': Route<undefined, { boards: SharedBoardEntry[] }>;
+  'GET /api/shared/:id/board': Route<undefined, SharedBoard>;
+  'POST /api/shared/:id/cheers': Route<z.input<typeof cheerSchema>, Cheer>;
+  /** Merges a Brainboard, Todoist or Trello file into the board; never deletes. */
+  'POST /api/import': Route<z.input<typeof importBodySchema>, ImportReport>;
+}
+
 /**
  * Every JSON endpoint of the API. Not listed: the pages a browser navigates to (the Google
  * sign-in redirects and the emulator's account chooser) and the calendar feed a calendar app
- * reads (`GET /api/calendar-feed/:file`), which answer HTML, redirects or iCalendar.
+ * reads (`GET /api/calendar-feed/:file`), which answer HTML, redirects or iCalendar, and the
+ * data download (`GET /api/export`), an attachment.
  */
 export interface ApiContract
   extends
@@ -272,7 +304,8 @@ export interface ApiContract
     LmsEndpoints,
     ReminderEndpoints,
     PlanEndpoints,
-    CaptureEndpoints {}
+    CaptureEndpoints,
+    ShareEndpoints {}
 
 /** The request body an endpoint takes. */
 export type BodyOf<K extends EndpointKey> = ApiContract[K]['body'];

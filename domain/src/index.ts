@@ -30,3 +30,5 @@ export * from './planSettings.ts';
 export * from './planApi.ts';
 export * from './quickAddTime.ts';
 export * from './quickAddShapes.ts';
+export * from './shares.ts';
+export * from './dataTransfer.ts';

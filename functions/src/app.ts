@@ -35,6 +35,8 @@ import { actionKey } from './reminders/actionToken.ts';
 import { reminderActionRoutes } from './reminders/routes.ts';
 import { csrfTokenOf } from './profile/profile.ts';
 import { signInEnded } from './users/signins.ts';
+import { shareRoutes } from './shares/routes.ts';
+import { dataRoutes } from './export/routes.ts';
 
 export interface AppDeps {
   auth: Auth;
@@ -50,6 +52,9 @@ const ACTION_BODY_LIMIT = 4 * 1024;
  */
 const UPLOAD_BODY_LIMIT = 32 * 1024 * 1024;
 
+/** An import file is at most 5 MB; as a JSON string its quotes and line breaks are escaped. */
+const IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
+
 /**
  * The body limit of each route (docs/product.md, Limits), checked before a byte of the body is
  * read: the function's entry point gives it to `readBodiesFirst`, the app to `readBody`.
@@ -58,6 +63,7 @@ export function bodyLimitFor(config: ServerConfig): BodyLimitFor {
   return (path) => {
     if (path === '/reminders/action') return ACTION_BODY_LIMIT;
     if (path === '/upload-pdf') return UPLOAD_BODY_LIMIT;
+    if (path === '/import') return IMPORT_BODY_LIMIT;
     return config.jsonBodyLimit;
   };
 }
@@ -159,6 +165,8 @@ export function createApp({ auth, db, config }: AppDeps): express.Express {
   api.use(planRoutes(db, google));
   api.use(captureRoutes(db));
   api.use(syllabusRoutes(db));
+  api.use(shareRoutes(db, google.appUrl));
+  api.use(dataRoutes(db, google.appUrl));
 
   api.use(notFoundHandler);
 

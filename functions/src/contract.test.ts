@@ -81,6 +81,17 @@ const CONTRACT = [
   'DELETE /api/plan/sessions/:id',
   'POST /api/plan/calendar',
   'DELETE /api/plan/calendar',
+  'POST /api/shares',
+  'GET /api/shares',
+  'PATCH /api/shares/:id',
+  'DELETE /api/shares/:id',
+  'GET /api/cheers',
+  'DELETE /api/cheers/:id',
+  'POST /api/shared/accept',
+  'GET /api/shared',
+  'GET /api/shared/:id/board',
+  'POST /api/shared/:id/cheers',
+  'POST /api/import',
 ] as const satisfies readonly EndpointKey[];
 
 /** Routes that are not JSON endpoints: browser navigations and what calendar apps read. */
@@ -89,6 +100,7 @@ const NOT_IN_CONTRACT = [
   'GET /api/auth/google/callback',
   'GET /api/auth/google/emulator',
   'GET /api/calendar-feed/:file',
+  'GET /api/export',
 ];
 
 /** Path ids compared by position, not by name (":sid" on the server is ":subtaskId" here). */

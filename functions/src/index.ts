@@ -2,6 +2,7 @@ import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { onTaskDispatched } from 'firebase-functions/v2/tasks';
+import { region as v1Region } from 'firebase-functions/v1';
 import { bodyLimitFor, createApp } from './app.ts';
 import { declaredSecrets, readConfig } from './config.ts';
 import { getServices } from './firebase.ts';
@@ -10,6 +11,7 @@ import { readBodiesFirst } from './http/body.ts';
 import { FUNCTION_TIMEOUT_SECONDS } from './http/deadline.ts';
 import { readPushConfig } from './push/config.ts';
 import { runReminderDispatch } from './reminders/run.ts';
+import { deleteAccount } from './users/account.ts';
 import { FEED_READERS_AT_ONCE } from './lms/limits.ts';
 import {
   ENQUEUE_EVERY_MINUTES,
@@ -112,3 +114,16 @@ export const feedSync = onTaskDispatched<FeedTask>(
     }
   },
 );
+
+/**
+ * A user deleted in the Firebase console (Authentication) loses everything stored for them,
+ * exactly as with "Delete Account": the same routine (users/account.ts). The Auth emulator
+ * fires this trigger locally too, in both modes of the stack.
+ */
+export const deleteUserData = v1Region('us-central1')
+  .runWith({ timeoutSeconds: 300, memory: '512MB', secrets: declaredSecrets() })
+  .auth.user()
+  .onDelete(async (user) => {
+    await deleteAccount(auth, db, user.uid);
+    console.log('Deleted the data of a user deleted in Authentication', { uid: user.uid });
+  });

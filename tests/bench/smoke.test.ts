@@ -7,6 +7,7 @@ import { apiLatency } from '../../bench/api-latency.ts';
 import { boardDrag } from '../../bench/board-drag.ts';
 import { boardRender } from '../../bench/board-render.ts';
 import { interactions } from '../../bench/interactions.ts';
+import { exportBench } from '../../bench/export.ts';
 import { PUSH_STANDIN_CERT, ROOT } from '../../scripts/stack/config.ts';
 import { lighthouseScores } from '../../bench/lighthouse.ts';
 import { exampleLines, planTiming } from '../../bench/plan.ts';
@@ -52,6 +53,13 @@ describe('bench quick modes', () => {
     allFinite(figures);
     expect(figures.listRequests).toBeGreaterThan(0);
     expect(figures.toggleRequests).toBeGreaterThan(0);
+  });
+
+  it('export downloads a seeded board as JSON and CSV and reports sizes and times', async () => {
+    const figures = await exportBench(urls, { quick: true });
+    allFinite(figures);
+    expect(figures.assignments).toBe(20);
+    expect(figures.jsonBytes).toBeGreaterThan(0);
   });
 
   it('stack-workers loads the emulator, uploads a small bomb and pauses Firestore', async () => {

@@ -145,6 +145,14 @@ export interface Ids {
   deviceId: string;
   /** A calendar feed (an empty one, so it adds no assignments). */
   feedId: string;
+  /** The student's share of their board, accepted by a supporter. */
+  shareId: string;
+  /** A board shared with the student, who accepted it. */
+  sharedId: string;
+  /** An invitation link's token sent to the student, not yet accepted. */
+  inviteToken: string;
+  /** A cheer on the student's board. */
+  cheerId: string;
 }
 
 /**
@@ -239,6 +247,45 @@ function deviceKey(): Buffer {
   return ecdh.generateKeys();
 }
 
+const tokenOf = (url: string) => new URL(url).pathname.split('/').pop() ?? '';
+
+/**
+ * A supporter for the student, who is also a student sharing with them: the student's share
+ * accepted by the partner, a cheer from the partner on the student's board, a board of the
+ * partner's the student accepted, and an invitation of the partner's not yet accepted.
+ */
+async function shareBothWays(me: { user: TestUser; csrf: string }, prefix: string, marker: string) {
+  const user = await createTestUser(`${prefix}-partner`);
+  const partner = { user, csrf: (await sessionOf(user)).csrf_token };
+  const scope = { steps: true, focus: true, descriptions: true };
+  const share = (who: typeof me) =>
+    json<{ id: string; url: string }>(
+      who,
+      'POST',
+      '/api/shares',
+      { name: `Mum ${marker}`, scope },
+      201,
+    );
+  const mine = await share(me);
+  await json(partner, 'POST', '/api/shared/accept', { token: tokenOf(mine.url) }, 200);
+  const cheer = await json<{ id: string }>(
+    partner,
+    'POST',
+    `/api/shared/${mine.id}/cheers`,
+    { text: `Go ${marker}` },
+    201,
+  );
+  const theirs = await share(partner);
+  await json(me, 'POST', '/api/shared/accept', { token: tokenOf(theirs.url) }, 200);
+  const invite = await share(partner);
+  return {
+    shareId: mine.id,
+    sharedId: theirs.id,
+    inviteToken: tokenOf(invite.url),
+    cheerId: cheer.id,
+  };
+}
+
 /** Creates a student with data of every kind the API serves. */
 export async function makeStudent(opts: StudentOptions = {}): Promise<Student> {
   const user = await createTestUser(opts.prefix ?? 'security');
@@ -330,6 +377,7 @@ export async function makeStudent(opts: StudentOptions = {}): Promise<Student> {
     { url: await emptyFeedUrl() },
     201,
   );
+  const sharing = await shareBothWays(me, opts.prefix ?? 'security', marker);
   const [subtask] = item.subtasks;
   const [note] = item.notes;
   if (!subtask || !note) throw new Error('setup: the assignment came back without its entries');
@@ -346,6 +394,7 @@ export async function makeStudent(opts: StudentOptions = {}): Promise<Student> {
       fullAssignmentId,
       deviceId: device.id,
       feedId: feed.id,
+      ...sharing,
     },
   };
 }
@@ -371,6 +420,10 @@ export async function storedFor(uid: string): Promise<Record<string, unknown>> {
   out.consent_logs = byId((await db.collection('consent_logs').where('uid', '==', uid).get()).docs);
   out.lms_feeds = byId((await db.collection('lms_feeds').where('uid', '==', uid).get()).docs);
   out.oauth_states = byId((await db.collection('oauth_states').where('uid', '==', uid).get()).docs);
+  out.shares = byId((await db.collection('shares').where('student_uid', '==', uid).get()).docs);
+  out.supporting = byId(
+    (await db.collection('shares').where('supporter_uid', '==', uid).get()).docs,
+  );
   const dir = join(DATA_DIR, 'files', 'users', uid, 'files');
   out.stored_files = existsSync(dir) ? readdirSync(dir).sort() : [];
   out.auth_account = await auth.getUser(uid).then(

@@ -56,7 +56,7 @@ export function uploadRateWindowsFromEnv(env: NodeJS.ProcessEnv = process.env): 
   );
 }
 
-export type RateKind = 'ai' | 'upload' | 'feed' | 'calendar-link';
+export type RateKind = 'ai' | 'upload' | 'feed' | 'calendar-link' | 'export' | 'import';
 
 /** The window of `seconds` that the instant `now` (ms since the epoch) falls in, counted from the epoch. */
 export function rateWindowIndex(seconds: number, now: number): number {

@@ -6,6 +6,7 @@ import { deleteFeed } from '../calendarFeed/store.ts';
 import { pushUsers } from '../reminderSchedule/deviceList.ts';
 import { DELETING_FIELD } from '../profile/liveAccount.ts';
 import { profileRef } from '../profile/profile.ts';
+import { deleteSharesOf } from '../shares/store.ts';
 
 /** The student's calendar feeds (their links are credentials to the school's calendar). */
 async function deleteFeedsOf(db: Firestore, uid: string): Promise<void> {
@@ -15,9 +16,12 @@ async function deleteFeedsOf(db: Firestore, uid: string): Promise<void> {
 
 /**
  * Deletes everything the user owns: every document under `users/{uid}` at any depth
- * (assignments, chats, file records, tokens, whatever a feature adds), the stored files, the
- * Google grant, the profile and the Auth account. Only the consent log stays (kept 6 years by
- * the legal terms).
+ * (assignments, chats, file records, reminder schedule, tokens, whatever a feature adds), the
+ * stored files, the Google grant, the school feeds, the supporter links (the supporters' views
+ * end), the profile and the Auth account. Only the consent log stays (kept 6 years by the legal
+ * terms). The one routine of "Delete Account" and of a deletion in the Firebase console (the
+ * Auth trigger in index.ts, which finds the Auth account already gone); running it twice is
+ * harmless.
  *
  * Another device may be writing meanwhile. The profile is flagged first, and every create under
  * the user checks the flag in its transaction, so nothing new starts; then everything is swept.
@@ -34,6 +38,7 @@ export async function deleteAccount(auth: Auth, db: Firestore, uid: string): Pro
   // Top-level lookups that point at the student: the feed link and the reminder list.
   await deleteFeed(db, uid);
   await pushUsers(db).doc(uid).delete();
+  await deleteSharesOf(db, uid);
   await db.recursiveDelete(profile);
   await deleteFeedsOf(db, uid);
   try {

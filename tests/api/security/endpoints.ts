@@ -210,6 +210,163 @@ const FILE_NOT_ATTACHED = 'That file is not attached to this assignment.';
 
 /** The key of samplePdf's one dated item: course SEC 101, "Quiz 1". */
 const SAMPLE_ITEM_KEY = `syl-${createHash('sha256').update('sec 101\nquiz 1').digest('hex').slice(0, 24)}`;
+const NO_SUCH_SHARE = 'That supporter link does not exist.';
+const NO_SUCH_BOARD = 'That shared board does not exist.';
+const SCOPE = { steps: true, focus: false, descriptions: false };
+
+/** Sharing with a supporter: the student's side and the supporter's. */
+const SHARE_ENDPOINTS: Endpoint[] = [
+  {
+    method: 'POST',
+    route: '/shares',
+    request: () => j('POST', '/api/shares', { name: 'Tutor', scope: SCOPE }),
+    ok: [201],
+    limits: [
+      {
+        label: 'a name over 60 characters',
+        request: () => j('POST', '/api/shares', { name: 'x'.repeat(61), scope: SCOPE }),
+        status: 400,
+        error: 'name must be at most 60 characters.',
+      },
+      {
+        label: 'a scope with a field that is not shareable',
+        request: () =>
+          j('POST', '/api/shares', { name: 'Tutor', scope: { ...SCOPE, notes: true } }),
+        status: 400,
+        error: 'Unknown field: scope.notes.',
+      },
+    ],
+  },
+  { method: 'GET', route: '/shares', request: () => j('GET', '/api/shares'), ok: [200] },
+  {
+    method: 'PATCH',
+    route: '/shares/:id',
+    request: (o) => j('PATCH', `/api/shares/${o.shareId}`, { cheers: false }),
+    ok: [200],
+    others: [
+      {
+        label: "the other student's share id",
+        request: (_own, other) => j('PATCH', `/api/shares/${other.shareId}`, { cheers: false }),
+        status: 404,
+        error: NO_SUCH_SHARE,
+      },
+    ],
+  },
+  {
+    method: 'DELETE',
+    route: '/shares/:id',
+    request: (o) => j('DELETE', `/api/shares/${o.shareId}`),
+    ok: [200],
+    others: [
+      {
+        label: "the other student's share id",
+        request: (_own, other) => j('DELETE', `/api/shares/${other.shareId}`),
+        status: 404,
+        error: NO_SUCH_SHARE,
+      },
+    ],
+  },
+  { method: 'GET', route: '/cheers', request: () => j('GET', '/api/cheers'), ok: [200] },
+  {
+    method: 'DELETE',
+    route: '/cheers/:id',
+    request: (o) => j('DELETE', `/api/cheers/${o.cheerId}`),
+    ok: [200],
+    others: [
+      {
+        label: "a cheer on the other student's board",
+        request: (_own, other) => j('DELETE', `/api/cheers/${other.cheerId}`),
+        status: 404,
+        error: 'That cheer does not exist.',
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    route: '/shared/accept',
+    request: (o) => j('POST', '/api/shared/accept', { token: o.inviteToken }),
+    ok: [200],
+    limits: [
+      {
+        label: 'a token that is not a link of ours',
+        request: () => j('POST', '/api/shared/accept', { token: 'x'.repeat(201) }),
+        status: 400,
+        error: 'That invitation link does not work. Ask for a new one.',
+      },
+    ],
+  },
+  { method: 'GET', route: '/shared', request: () => j('GET', '/api/shared'), ok: [200] },
+  {
+    method: 'GET',
+    route: '/shared/:id/board',
+    request: (o) => j('GET', `/api/shared/${o.sharedId}/board`),
+    ok: [200],
+    others: [
+      {
+        label: 'a board shared with the other student',
+        request: (_own, other) => j('GET', `/api/shared/${other.sharedId}/board`),
+        status: 404,
+        error: NO_SUCH_BOARD,
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    route: '/shared/:id/cheers',
+    request: (o) => j('POST', `/api/shared/${o.sharedId}/cheers`, { text: 'Proud of you' }),
+    ok: [201],
+    others: [
+      {
+        label: 'a board shared with the other student',
+        request: (_own, other) =>
+          j('POST', `/api/shared/${other.sharedId}/cheers`, { text: 'Proud of you' }),
+        status: 404,
+        error: NO_SUCH_BOARD,
+      },
+    ],
+    limits: [
+      {
+        label: 'a cheer over 140 characters',
+        request: (o) => j('POST', `/api/shared/${o.sharedId}/cheers`, { text: 'x'.repeat(141) }),
+        status: 400,
+        error: 'text must be at most 140 characters.',
+      },
+    ],
+  },
+];
+
+/** Taking data out and bringing it in. */
+const DATA_ENDPOINTS: Endpoint[] = [
+  { method: 'GET', route: '/export', request: () => j('GET', '/api/export?format=csv'), ok: [200] },
+  {
+    method: 'POST',
+    route: '/import',
+    request: () =>
+      j('POST', '/api/import', {
+        format: 'brainboard',
+        content: JSON.stringify({
+          format: 'brainboard',
+          assignments: [{ id: 'imp-1', title: 'A' }],
+        }),
+      }),
+    ok: [200],
+    limits: [
+      {
+        label: 'a file over 5 MB',
+        request: () =>
+          j('POST', '/api/import', { format: 'todoist', content: 'x'.repeat(5 * 1024 * 1024 + 1) }),
+        status: 413,
+        error: 'That file is larger than 5 MB. Split it into smaller files and import each one.',
+      },
+      {
+        label: 'a format it does not read',
+        request: () => j('POST', '/api/import', { format: 'asana', content: '' }),
+        status: 400,
+        error: 'format must be one of: brainboard, todoist, trello.',
+      },
+    ],
+  },
+];
 
 export const ENDPOINTS: Endpoint[] = [
   {
@@ -1351,4 +1508,6 @@ export const ENDPOINTS: Endpoint[] = [
     request: () => j('POST', '/api/calendar-feed/rotate', {}),
     ok: [200],
   },
+  ...SHARE_ENDPOINTS,
+  ...DATA_ENDPOINTS,
 ];

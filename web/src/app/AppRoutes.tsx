@@ -5,7 +5,7 @@ import { ChunkBoundary } from '../loading/ChunkBoundary.tsx';
 import { PageSkeleton } from '../loading/PageSkeleton.tsx';
 import { Navigate } from '../router/router.tsx';
 import { useLocation } from '../router/routerContext.ts';
-import { readSessionHint } from '../data/storage.ts';
+import { readSessionHint, STORAGE_KEYS, writeStored } from '../data/storage.ts';
 
 // Only the landing page is in the first bundle. Everything behind sign-in (and
 // all Firebase code) loads with SignedInApp; login and legal pages load alone.
@@ -25,6 +25,9 @@ const TermsOfServicePage = lazy(() =>
 export function AppRoutes() {
   const { pathname } = useLocation();
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  // A supporter's invitation link: its token is kept through sign-in (shares/SupporterApp.tsx).
+  const invite = /^\/supporter\/([A-Za-z0-9_-]{43})$/.exec(path)?.[1];
+  if (invite) writeStored(STORAGE_KEYS.supporterInvite, invite);
 
   if (path === '/' || path === '/login') {
     // Signed in with both accepted (as last seen here): straight to the board.

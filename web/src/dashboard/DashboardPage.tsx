@@ -27,6 +27,7 @@ const PlanView = lazy(() =>
   chunk(import('../plan/PlanView.tsx')).then((m) => ({ default: m.PlanView })),
 );
 // The consent screen is seen once per student, before their first board.
+const CheerNote = lazy(() => import('../shares/CheerNote.tsx'));
 const ConsentScreen = lazy(() =>
   chunk(import('../consent/ConsentScreen.tsx')).then((m) => ({ default: m.ConsentScreen })),
 );
@@ -101,6 +102,9 @@ export function DashboardPage() {
         )}
         {user && accepted && (
           <>
+            <Suspense fallback={null}>
+              <CheerNote />
+            </Suspense>
             <Board
               addRequest={addRequest}
               onImport={user.school_import_offer_closed ? undefined : openImport}

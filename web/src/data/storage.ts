@@ -28,6 +28,8 @@ export const STORAGE_KEYS = {
   waiting: (uid: string) => `brainboard.waiting.${uid}`,
   /** This tab only (sessionStorage). */
   signInPending: 'brainboard.signin.pending',
+  /** A supporter's invitation token, kept from opening the link until after sign-in. */
+  supporterInvite: 'brainboard.supporter-invite',
 } as const;
 
 export const USER_CACHE_PREFIX = 'brainboard.cache.';

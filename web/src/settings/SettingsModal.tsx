@@ -8,7 +8,7 @@ import {
   SETTINGS_TOAST_MS,
   type UserProfile,
 } from '@brainboard/domain';
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { toast } from 'sonner';
 import { callEndpoint } from '../data/api/call.ts';
 import { isApiError } from '../data/api/client.ts';
@@ -26,6 +26,10 @@ import { ImportFromSchool } from '../lms/ImportFromSchool.tsx';
 import { DefaultDueTime } from '../capture/DefaultDueTime.tsx';
 import { leaveApp } from './leaveApp.ts';
 import './settings.css';
+
+// Sharing and the data download load with Settings' own chunk split off: only when shown.
+const ShareSettings = lazy(() => import('../shares/ShareSettings.tsx'));
+const DataSettings = lazy(() => import('../data-export/DataSettings.tsx'));
 
 const toastOptions = { duration: SETTINGS_TOAST_MS };
 
@@ -184,6 +188,10 @@ function SettingsDialog({
         <SettingsPart which="school" section={section} startRef={start}>
           <ImportFromSchool />
         </SettingsPart>
+        <Suspense fallback={null}>
+          <ShareSettings />
+          <DataSettings />
+        </Suspense>
         <section className="settings__group" aria-labelledby="settings-streak">
           <h3 id="settings-streak">Your focus streak</h3>
           <p>
