@@ -35,16 +35,13 @@ import type {
   userPatchSchema,
 } from './schemas.ts';
 import type { ImportReport, importBodySchema } from './dataTransfer.ts';
+import type { Cheer, SharedBoard, SharedBoardEntry, ShareView } from './shares.ts';
 import type {
-  Cheer,
   cheerSchema,
   shareAcceptSchema,
   shareCreateSchema,
-  SharedBoard,
-  SharedBoardEntry,
   sharePatchSchema,
-  ShareView,
-} from './shares.ts';
+} from './shareSchemas.ts';
 import type { Assignment, ChatMessage, UserProfile } from './types.ts';
 import type { WhatNow } from './whatNow.ts';
 

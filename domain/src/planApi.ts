@@ -53,13 +53,13 @@ const ISO_WITH_OFFSET =
 const TIME_ERROR = (field: string) =>
   `${field} must be a date and time with its offset, such as 2026-03-10T16:00:00-04:00.`;
 
-const instantSchema = (field: string) =>
+const instantSchema = /* @__NO_SIDE_EFFECTS__ */ (field: string) =>
   z
     .string({ error: TIME_ERROR(field) })
     .regex(ISO_WITH_OFFSET, TIME_ERROR(field))
     .refine((v) => !Number.isNaN(Date.parse(v)), TIME_ERROR(field));
 
-const idSchema = (field: string) =>
+const idSchema = /* @__NO_SIDE_EFFECTS__ */ (field: string) =>
   z
     .string({ error: `${field} must be text.` })
     .refine(isClientId, `${field} may contain only letters, digits, "-" and "_" (at most 128).`);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PLAN_SETTINGS, planSettingsOf } from './planSettings.ts';
+import { DEFAULT_PLAN_SETTINGS } from './planSettings.ts';
+import { planSettingsOf } from './planSettingsSchema.ts';
 import { formatValidationError, userPatchSchema } from './schemas.ts';
 
 const week = (day: [string, string][]) => ({

@@ -112,6 +112,7 @@ export function calendarText(text: string, shape: TextShape): string {
  * `required` and nothing is visible, and held to `max` ("<field> must be at most <max>
  * characters.", counted on what is stored).
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function textSchema(
   field: string,
   max: number,

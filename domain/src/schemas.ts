@@ -17,7 +17,7 @@ import { isValidDueDate } from './dueDate.ts';
 import { repeatSchema, repeatScopeSchema } from './recurrence.ts';
 import { reminderListSchema, timeZoneSchema } from './reminders.ts';
 import { estimateMinutesSchema } from './estimates.ts';
-import { planSettingsFields } from './planSettings.ts';
+import { planSettingsFields } from './planSettingsSchema.ts';
 import { textSchema as text } from './safeText.ts';
 
 /** Error of a strict object: unknown fields by name, anything else "<what> must be an object." */

@@ -1,4 +1,3 @@
-import './zodConfig.ts';
 import { lazy, Suspense } from 'react';
 import { hasAcceptedBoth } from '../consent/hasAccepted.ts';
 import { PageSkeleton } from '../loading/PageSkeleton.tsx';

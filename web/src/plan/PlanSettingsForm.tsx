@@ -1,4 +1,4 @@
-import { planSettingsOf, type Weekday } from '@brainboard/domain';
+import { DEFAULT_PLAN_SETTINGS, type PlanSettings, type Weekday } from '@brainboard/domain';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { callEndpoint } from '../data/api/call.ts';
@@ -18,13 +18,27 @@ const DAY_NAMES: Record<Weekday, string> = {
 const ORDER = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
 /**
+ * The student's settings as the form starts from them: each field the profile holds (the server
+ * checked it when it was saved), the default for the rest. Read without zod, so the Plan chunk
+ * does not load the server's schemas.
+ */
+function settingsShown(user: Partial<PlanSettings> | null | undefined): PlanSettings {
+  const out: PlanSettings = { ...DEFAULT_PLAN_SETTINGS };
+  for (const key of Object.keys(DEFAULT_PLAN_SETTINGS) as (keyof PlanSettings)[]) {
+    const value = user?.[key];
+    if (value !== undefined) Object.assign(out, { [key]: value });
+  }
+  return out;
+}
+
+/**
  * The plan's settings: study hours per weekday (one range a day here; the API takes up to four),
  * daily limit, session length, buffer and default estimate. Saved with PATCH /api/user/{id},
  * whose answer is merged into the session's profile; the next "Plan again" uses them.
  */
 export function PlanSettingsForm({ onSaved }: { onSaved(): void }) {
   const { user, mergeUser } = useSession();
-  const start = planSettingsOf(user as unknown as Record<string, unknown>);
+  const start = settingsShown(user);
   const [hours, setHours] = useState(() =>
     Object.fromEntries(ORDER.map((d) => [d, start.study_hours[d][0] ?? ['', '']])),
   );
