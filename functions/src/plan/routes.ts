@@ -13,16 +13,14 @@ import { callerOf } from '../http/auth.ts';
 import { armDeadline, DATABASE_DEADLINE_MS } from '../http/deadline.ts';
 import { route } from '../http/errors.ts';
 import { parseBody } from '../http/validate.ts';
+import { clearCalendar, followInCalendar, syncCalendar } from './calendarSync.ts';
 import {
-  clearCalendar,
   deleteSession,
-  followInCalendar,
   moveSession,
   previewPlan,
   readPlan,
   savePlan,
   SESSION_NOT_FOUND,
-  syncCalendar,
 } from './store.ts';
 
 /**

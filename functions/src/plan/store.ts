@@ -13,49 +13,21 @@ import {
   type PlanPreviewAnswer,
   type PlanSession,
   type PlanSessionAnswer,
-  type PlanSettings,
 } from '@brainboard/domain';
-import {
-  FieldPath,
-  FieldValue,
-  Timestamp,
-  type Firestore,
-  type Transaction,
-} from 'firebase-admin/firestore';
-import { readDeviceCopies, type DeviceCopy } from '../reminderSchedule/deviceList.ts';
-import { scheduleOf, type ScheduleEntry } from '../reminderSchedule/schedule.ts';
+import { FieldPath, FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { readDeviceCopies } from '../reminderSchedule/deviceList.ts';
 import type { GoogleConfig } from '../auth/config.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { profileRef, profileZone } from '../profile/profile.ts';
 import { busyTimes } from './busy.ts';
-import { sessionText, syncSessionEvents, type KnownEvent } from './calendarEvents.ts';
-
-/**
- * The student's plan: one document, `users/{uid}/plan/current`, holding the sessions as a map
- * keyed by their client-chosen ids (a move or a removal writes one field path), the plan's
- * version (raised by every write; a whole list saved names the version it was based on) and the
- * basis it was planned on (each open dated assignment's id, due date and status), so a read that
- * finds the basis changed (a due date moved on another device, a new assignment, one done)
- * replans the open sessions (docs/decisions/0023-plan-my-week.md).
- */
-interface StoredSession {
-  assignment_id: string;
-  /** ISO instants (UTC); answered in the student's zone. */
-  start: string;
-  end: string;
-  by_hand: boolean;
-}
-
-interface PlanDoc {
-  sessions: Record<string, StoredSession>;
-  version: number;
-  basis: string;
-  updated_at: string;
-  /** "Add to Google Calendar" is on: every plan change is mirrored as events. */
-  calendar_sync?: boolean;
-  /** The event of each session in the student's calendar. */
-  calendar_events?: Record<string, KnownEvent>;
-}
+import {
+  assignmentsOf,
+  planRef,
+  type PlanDoc,
+  type StoredSession,
+  type Student,
+} from './planDoc.ts';
+import { writeReminders } from './sessionReminders.ts';
 
 /** The calendar fields a whole-plan write carries over. */
 const calendarFields = (doc: PlanDoc | undefined) => ({
@@ -68,18 +40,6 @@ const ASSIGNMENT_MISSING = 'That assignment does not exist.';
 const PLAN_CHANGED =
   'Your plan changed on another device. Reload it to see the latest, then try again.';
 const DAY_MS = 24 * 3600_000;
-
-const planRef = (db: Firestore, uid: string) =>
-  db.collection('users').doc(uid).collection('plan').doc('current');
-const assignmentsOf = (db: Firestore, uid: string) =>
-  db.collection('users').doc(uid).collection('assignments');
-
-/** What planning needs from the student's data. */
-interface Student {
-  zone: string;
-  settings: PlanSettings;
-  assignments: Assignment[];
-}
 
 function studentFrom(
   profile: Record<string, unknown> | undefined,
@@ -211,54 +171,6 @@ async function readForWrite(tx: Transaction, db: Firestore, uid: string) {
   ]);
   const student = studentFrom(profile.data(), list.docs);
   return { doc: plan.data() as PlanDoc | undefined, student, devices };
-}
-
-/** The reminder entry of a session: `users/{uid}/reminder_schedule/session-{id}`. */
-const reminderRef = (db: Firestore, uid: string, sessionId: string) =>
-  scheduleOf(db, uid).doc(`session-${sessionId}`);
-
-/**
- * Writes the sessions' reminders in the transaction that writes the plan (the reminder
- * schedule of decision 0017): a session ahead fires at its start, "Time for Physics worksheet ·
- * 45 min", and opens Focus Mode on its assignment; a session removed, moved into the past or
- * of an assignment gone loses its entry.
- */
-function writeReminders(
-  tx: Transaction,
-  db: Firestore,
-  uid: string,
-  before: Record<string, StoredSession>,
-  after: Record<string, StoredSession>,
-  student: Student,
-  devices: DeviceCopy[],
-  now: number,
-): void {
-  for (const id of Object.keys(before)) if (!after[id]) tx.delete(reminderRef(db, uid, id));
-  const byId = new Map(student.assignments.map((a) => [a.id, a]));
-  for (const [id, s] of Object.entries(after)) {
-    const start = Date.parse(s.start);
-    const a = byId.get(s.assignment_id);
-    if (!a || start <= now) {
-      if (before[id]) tx.delete(reminderRef(db, uid, id));
-      continue;
-    }
-    const due = wallClockIn(start, student.zone);
-    const minutes = Math.round((Date.parse(s.end) - start) / 60_000);
-    tx.set(reminderRef(db, uid, id), {
-      uid,
-      assignment_id: s.assignment_id,
-      title: a.title,
-      due_date: due,
-      zone: student.zone,
-      card: a.created_at,
-      minutes: [0],
-      snooze_at: null,
-      fire_at: Timestamp.fromMillis(start),
-      fire_key: `${due}|0`,
-      devices,
-      text: sessionText(a.title, minutes),
-    } satisfies ScheduleEntry);
-  }
 }
 
 /** PUT /api/plan: replaces the plan; with `version`, only when it is still that version. */
@@ -426,60 +338,4 @@ export async function readPlan(
     ...(moved > 0 ? { moved, previous: answersOf(doc.sessions, student.zone) } : {}),
     ...(result.released.length ? { released: result.released.length } : {}),
   };
-}
-
-/**
- * Mirrors the plan in the student's Google Calendar when "Add to Google Calendar" is on (or
- * `force`): one event per session, written after the plan's own write has committed. Answers
- * how many events the calendar shows. Google's failures are thrown; a plan write that calls
- * this catches them (the plan stands; the next change or "Add to Google Calendar" tries again).
- */
-export async function syncCalendar(
-  db: Firestore,
-  google: GoogleConfig,
-  uid: string,
-  force = false,
-): Promise<number> {
-  const [snap, list] = await Promise.all([planRef(db, uid).get(), assignmentsOf(db, uid).get()]);
-  const doc = snap.data() as PlanDoc | undefined;
-  if (!force && !doc?.calendar_sync) return 0;
-  const titles = new Map(list.docs.map((d) => [d.id, String(d.get('title') ?? '')]));
-  const sessions = Object.entries(doc?.sessions ?? {}).map(([id, s]) => ({
-    id,
-    assignment_id: s.assignment_id,
-    title: titles.get(s.assignment_id) ?? '',
-    start: s.start,
-    end: s.end,
-  }));
-  const events = await syncSessionEvents(db, google, uid, sessions, doc?.calendar_events ?? {});
-  await planRef(db, uid).set({ calendar_sync: true, calendar_events: events }, { merge: true });
-  return Object.keys(events).length;
-}
-
-/** "Add to Google Calendar" turned off: every session's event is removed. */
-export async function clearCalendar(
-  db: Firestore,
-  google: GoogleConfig,
-  uid: string,
-): Promise<void> {
-  const doc = (await planRef(db, uid).get()).data() as PlanDoc | undefined;
-  const known = doc?.calendar_events ?? {};
-  if (Object.keys(known).length > 0) await syncSessionEvents(db, google, uid, [], known);
-  if (doc) await planRef(db, uid).update({ calendar_sync: false, calendar_events: {} });
-}
-
-/** After a plan write: the calendar follows when it is on; a failure leaves the plan as saved. */
-export async function followInCalendar(
-  db: Firestore,
-  google: GoogleConfig,
-  uid: string,
-): Promise<void> {
-  try {
-    await syncCalendar(db, google, uid);
-  } catch (err) {
-    console.warn(
-      'The plan is saved; mirroring it in Google Calendar failed',
-      (err as Error)?.message,
-    );
-  }
 }

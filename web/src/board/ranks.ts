@@ -1,4 +1,4 @@
-import type { RankChange } from '../data/useAssignments.ts';
+import type { RankChange } from '../data/storeTypes.ts';
 
 /**
  * Fractional ranks: the order inside a column is saved as a number per card

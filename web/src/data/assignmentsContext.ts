@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { UseAssignments } from './useAssignments.ts';
+import type { UseAssignments } from './storeTypes.ts';
 
 /**
  * The signed-in student's assignments, one copy for the whole dashboard: the board and Focus

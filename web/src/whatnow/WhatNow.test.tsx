@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AssignmentsContext } from '../data/assignmentsContext.ts';
 import { makeAssignment } from '@brainboard/domain/testing';
-import type { AssignmentsStatus, UseAssignments } from '../data/useAssignments.ts';
+import type { AssignmentsStatus, UseAssignments } from '../data/storeTypes.ts';
 import { FocusModeContext } from '../focus/focusContext.ts';
 import { WhatNowButton } from './WhatNow.tsx';
 
