@@ -212,6 +212,7 @@ async function scale(args: {
         ` longest wait past a feed's turn ${feeds.waitMaxRealSeconds.toFixed(1)} s real,` +
         ` ${feeds.waitMaxMinutes.toFixed(1)} min simulated; ${feeds.stillWaiting} feeds still waiting at the end`,
     );
+    for (const [why, n] of Object.entries(feeds.failures)) log(`  failed for good (${n}): ${why}`);
     log(
       `  documents of the runs: ${describe(feeds.runDocuments)}; per sync` +
         ` ${(feeds.runDocuments.reads / Math.max(1, feeds.syncs)).toFixed(1)} read,` +

@@ -58,6 +58,8 @@ export interface FeedFigures {
   syncs: number;
   /** Feeds whose turn moved on without a sync (a sync that failed for good). */
   failed: number;
+  /** Why they failed (the sentence recorded on the feed), each with its count. */
+  failures: Record<string, number>;
   /** The longest any feed waited past its turn, in simulated minutes (real wait times speedup). */
   waitMaxMinutes: number;
   /** The same in real seconds. */
@@ -187,9 +189,10 @@ export async function measureFeeds(
   const ran = countsBetween(before, await counts());
   ran.reads -= ownReads;
 
-  const snap = await feedsOf(db).select('next_sync_at', 'last_synced_at').get();
+  const snap = await feedsOf(db).select('next_sync_at', 'last_synced_at', 'last_error').get();
   let syncs = 0;
   let failed = 0;
+  const failures: Record<string, number> = {};
   let stillWaiting = 0;
   let waitMax = 0;
   for (const d of snap.docs) {
@@ -200,8 +203,10 @@ export async function measureFeeds(
       syncs++;
       waitMax = Math.max(waitMax, synced - turn);
     } else if (Date.parse(String(d.get('next_sync_at'))) !== turn) {
-      // Failed for good: its turn moved on without a sync; it waited at least until the end.
+      // Failed for good: its turn moved on without a sync.
       failed++;
+      const why = String(d.get('last_error'));
+      failures[why] = (failures[why] ?? 0) + 1;
     } else {
       stillWaiting++;
       waitMax = Math.max(waitMax, finished - turn);
@@ -213,6 +218,7 @@ export async function measureFeeds(
     enqueued,
     syncs,
     failed,
+    failures,
     waitMaxMinutes: (waitMax * speedup) / 60_000,
     waitMaxRealSeconds: waitMax / 1000,
     stillWaiting,
