@@ -11,6 +11,7 @@ import {
 } from './ai/schemas.ts';
 import { createApp } from './app.ts';
 import { readConfig } from './config.ts';
+import { SWITCHES } from './localStack.ts';
 import { focusEventSchema } from './focus/sessions.ts';
 import { declaredRoutes } from './http/declaredRoutes.ts';
 import { urlBody } from './lms/routes.ts';
@@ -116,6 +117,23 @@ type Agrees<K extends EndpointKey, S extends z.ZodType> = [BodyOf<K>] extends [z
     : false
   : false;
 
+/**
+ * The app as it runs in production: without the local stack's switches, which a whole test run
+ * leaves in this process's environment (the integration suites' stack sets them), and which the
+ * server refuses outside the emulator.
+ */
+function productionApp() {
+  const saved = Object.fromEntries(SWITCHES.map((name) => [name, process.env[name]]));
+  for (const name of SWITCHES) delete process.env[name];
+  try {
+    return createApp({ auth: {} as Auth, db: {} as Firestore, config: readConfig() });
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value !== undefined) process.env[name] = value;
+    }
+  }
+}
+
 describe('the typed contract', () => {
   it('lists every key of the contract type once', () => {
     expectTypeOf<(typeof CONTRACT)[number]>().toEqualTypeOf<EndpointKey>();
@@ -123,7 +141,7 @@ describe('the typed contract', () => {
   });
 
   it('names every JSON route the server declares, and no route it does not', () => {
-    const app = createApp({ auth: {} as Auth, db: {} as Firestore, config: readConfig() });
+    const app = productionApp();
     const served = declaredRoutes(app)
       .filter((r) => !NOT_IN_CONTRACT.includes(r))
       .map(shape);

@@ -33,7 +33,7 @@ export interface LocalStack {
  * Every switch, the ones this server reads and the emulator hosts the SDKs read by themselves
  * (set in production, they would send its data to an emulator that is not there).
  */
-const SWITCHES = [
+export const SWITCHES = [
   'LMS_ALLOWED_BASE_URL',
   'PUSH_STANDIN_URL',
   'FILE_STORE_DIR',

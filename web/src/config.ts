@@ -1,16 +1,18 @@
-/** Typed view of the build-time environment (src/env.d.ts). */
-const env = import.meta.env;
-
+/*
+ * The build-time environment (src/env.d.ts), each value read by its own name: Vite writes each
+ * named value into the build, while a reference to the whole `import.meta.env` object would
+ * write every VITE_ variable the build machine has (the emulators' addresses included).
+ */
 export const config = {
   firebase: {
-    apiKey: env.VITE_FIREBASE_API_KEY,
-    authDomain: env.VITE_FIREBASE_AUTH_DOMAIN,
-    projectId: env.VITE_FIREBASE_PROJECT_ID,
-    appId: env.VITE_FIREBASE_APP_ID,
+    apiKey: import.meta.env.VITE_FIREBASE_API_KEY,
+    authDomain: import.meta.env.VITE_FIREBASE_AUTH_DOMAIN,
+    projectId: import.meta.env.VITE_FIREBASE_PROJECT_ID,
+    appId: import.meta.env.VITE_FIREBASE_APP_ID,
   },
-  firestoreLive: env.VITE_FIRESTORE_LIVE !== 'false',
-  apiBase: env.VITE_API_BASE ?? '',
-  aiEnabled: env.VITE_AI_ENABLED !== 'false',
+  firestoreLive: import.meta.env.VITE_FIRESTORE_LIVE !== 'false',
+  apiBase: import.meta.env.VITE_API_BASE ?? '',
+  aiEnabled: import.meta.env.VITE_AI_ENABLED !== 'false',
 } as const;
 
 /**

@@ -102,12 +102,12 @@ export default function SyllabusImport() {
     <section className="syllabus-import" aria-labelledby={`${id}-title`}>
       <h4 id={`${id}-title`}>From a syllabus (PDF)</h4>
       <p>Upload your course syllabus to turn its dates into assignments you can check first.</p>
-      <label className="button button--quiet" htmlFor={`${id}-file`}>
+      <label className="syllabus-import__label" htmlFor={`${id}-file`}>
         Choose syllabus PDF
       </label>
       <input
         id={`${id}-file`}
-        className="visually-hidden"
+        className="file-field"
         type="file"
         accept="application/pdf,.pdf"
         disabled={busy !== null}

@@ -73,7 +73,8 @@ export function DashboardPage() {
           {accepted && (
             <button type="button" className="button button--quiet" onClick={() => setPlan(true)}>
               <Icon name="clock" />
-              <span className="dashboard__label">Plan</span>
+              {/* On phones an icon only (the header holds one row); the word stays its name. */}
+              <span className="dashboard__label dashboard__label--wide">Plan</span>
             </button>
           )}
           <button

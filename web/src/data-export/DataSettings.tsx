@@ -120,6 +120,7 @@ export default function DataSettings() {
         <label htmlFor={`${id}-file`}>File</label>
         <input
           id={`${id}-file`}
+          className="file-field"
           type="file"
           accept=".json,.csv,application/json,text/csv"
           onChange={(e) => {
