@@ -207,6 +207,10 @@ describe.runIf(browserAvailable('text at 200% browser test'))('text at 200 %', (
       await page.getByRole('button', { name: 'Settings' }).click();
       const settings = page.getByRole('dialog');
       await settings.waitFor();
+      // Sharing and "Download my data" load as their own chunks after the dialog opens: check
+      // Settings once they are in it, not while they arrive.
+      await settings.getByRole('heading', { name: 'Share with a supporter' }).waitFor();
+      await settings.getByRole('heading', { name: 'Download my data' }).waitFor();
       await check(page, cdp, 'settings');
       await page.keyboard.press('Escape');
       await settings.waitFor({ state: 'detached' });
