@@ -135,6 +135,8 @@ async function oneRun(page: Page, web: string, size: number): Promise<RunSample>
     const to = await centre(page, 'section[data-status="in progress"] li[data-card-id]');
     await page.mouse.move(from.x, from.y);
     await page.mouse.down();
+    // The gesture itself: a press held past the board's press-and-hold delay (real time, which the
+    // 4x throttle stretches); there is no event to wait on before the pointer moves.
     await page.waitForTimeout(300 * THROTTLE);
     for (let i = 1; i <= 20; i += 1) {
       const t = i / 20;
