@@ -44,6 +44,10 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // A browser or a busy stack may take more than vitest's default second to show a
+          // change that expect.poll waits for (the whole run shares two cores); a poll that times
+          // out still fails, only later. Tests that need longer say so.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

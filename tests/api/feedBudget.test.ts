@@ -8,6 +8,7 @@ import {
   unreadableRepeat,
 } from '../../functions/src/lms/limits.ts';
 import { TOO_SLOW } from '../../functions/src/lms/safeFetch.ts';
+import { WRITE_ROUND } from '../../functions/src/lms/writeRounds.ts';
 import { startOfUtcDay, utc } from '../../scripts/standins/lms-fixtures.ts';
 import { liteFirestorePidFile } from '../../scripts/stack/config.ts';
 import { call, studentApi, type As } from '../support/api.ts';
@@ -214,14 +215,14 @@ describe.runIf(inject('stack').mode === 'lite')('an import the database stops an
     const url = await putFeed(termOf3000());
     const cards = admin().db.collection('users').doc(uid).collection('assignments');
     const answer = timed(() => as('POST', '/api/lms-feeds', { url }));
-    // The database stops answering once the second batch of cards (250 each, in due order) is
+    // The database stops answering once the second batch of cards (WRITE_ROUND each, in due order) is
     // stored, so the first batch's answer has reached the import: the import is part way.
     const inDueOrder = Array.from({ length: 3_000 }, (_, i) => ({
       uid: `assignment-${i}@school.example.edu`,
       due: utc(base, 1 + (i % 200), 12, i % 60),
     })).sort((a, b) => a.due.localeCompare(b.due) || a.uid.localeCompare(b.uid));
     const secondBatch = cards.doc(
-      assignmentIdFor(feedIdFor(uid, url), (inDueOrder[250] as { uid: string }).uid),
+      assignmentIdFor(feedIdFor(uid, url), (inDueOrder[WRITE_ROUND] as { uid: string }).uid),
     );
     await expect
       .poll(async () => (await secondBatch.get()).exists, { timeout: 60_000, interval: 20 })
@@ -255,7 +256,7 @@ describe.runIf(inject('stack').mode === 'lite')('an import the database stops an
     ];
     expect(updated).toBe(0);
     expect(added + unconfirmed).toBe(3_000);
-    expect(added).toBeGreaterThanOrEqual(250);
+    expect(added).toBeGreaterThanOrEqual(WRITE_ROUND);
     // Writes sent without an answer may have landed: never fewer cards than told, never more
     // than told and unconfirmed.
     expect(stored).toBeGreaterThanOrEqual(added);

@@ -61,7 +61,11 @@ describe.runIf(browserAvailable('LMS import browser test'))('importing from scho
     await expect
       .poll(() => found.getByRole('listitem').first().textContent())
       .toContain('11:59 PM');
-    await dialog.getByRole('button', { name: 'Import' }).click();
+    // The school section's own Import (Settings also has the data import's, once it has loaded).
+    await dialog
+      .getByRole('region', { name: 'Import from your school' })
+      .getByRole('button', { name: 'Import', exact: true })
+      .click();
     const feeds = dialog.getByRole('list', { name: 'Your school calendars' });
     await feeds.getByText('Synced just now: 2 added').waitFor();
     await page.keyboard.press('Escape');

@@ -27,6 +27,7 @@ ${axeSource}
  * context needs `bypassCSP: true` (the app's CSP forbids injected scripts).
  */
 export async function violations(page: Page): Promise<Violation[]> {
+  await transitionsSettled(page);
   await page.evaluate(axeOnRealTimers);
   return page.evaluate<Violation[]>(`axe
     .run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] })
@@ -37,8 +38,16 @@ export async function violations(page: Page): Promise<Violation[]> {
     })))`);
 }
 
-/** Resolves once no CSS transition is running (colours in between would fool the contrast check). */
+/**
+ * Resolves once no CSS transition is running (colours in between would fool the contrast check:
+ * a toast fading in is half its colour). Two frames first, so a transition its element's mount
+ * has only just asked for (a toast sets its state on the frame after it is added) has begun.
+ */
 async function transitionsSettled(page: Page): Promise<void> {
+  await page.evaluate(`new Promise((done) => {
+    const frame = (window.__pwClock ? window.__pwClock.builtins : window).requestAnimationFrame.bind(window);
+    frame(() => frame(done));
+  })`);
   await page.evaluate(`Promise.all(document.getAnimations()
     .filter((a) => a instanceof CSSTransition && a.playState === 'running')
     .map((a) => a.finished.catch(() => undefined)))`);

@@ -15,7 +15,7 @@ import { admin } from './firestore.ts';
  * changed nothing.
  */
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 interface UploadFile {
   name: string;
@@ -153,6 +153,8 @@ export interface Ids {
   inviteToken: string;
   /** A cheer on the student's board. */
   cheerId: string;
+  /** A work session in the student's plan, placed by hand tomorrow. */
+  sessionId: string;
 }
 
 /**
@@ -377,6 +379,26 @@ export async function makeStudent(opts: StudentOptions = {}): Promise<Student> {
     { url: await emptyFeedUrl() },
     201,
   );
+  // A plan of one session placed by hand, so reading the plan has nothing to replan.
+  const sessionId = `session-${marker}`;
+  const start = Date.now() + 24 * 3600_000;
+  await json(
+    me,
+    'PUT',
+    '/api/plan',
+    {
+      sessions: [
+        {
+          id: sessionId,
+          assignment_id: item.id,
+          start: new Date(start).toISOString(),
+          end: new Date(start + 45 * 60_000).toISOString(),
+          by_hand: true,
+        },
+      ],
+    },
+    200,
+  );
   const sharing = await shareBothWays(me, opts.prefix ?? 'security', marker);
   const [subtask] = item.subtasks;
   const [note] = item.notes;
@@ -394,6 +416,7 @@ export async function makeStudent(opts: StudentOptions = {}): Promise<Student> {
       fullAssignmentId,
       deviceId: device.id,
       feedId: feed.id,
+      sessionId,
       ...sharing,
     },
   };

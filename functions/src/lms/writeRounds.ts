@@ -13,7 +13,7 @@ import { DATABASE_DEADLINE_MS, DatabaseDeadlineError } from '../http/deadline.ts
  * Planned writes per batch: each is an assignment and its reminder schedule entry, plus the
  * board's stamp once, well inside what Firestore takes in one commit (500 writes, 10 MiB).
  */
-const WRITE_ROUND = 200;
+export const WRITE_ROUND = 200;
 
 export interface SyncResult {
   counts: SyncCounts;

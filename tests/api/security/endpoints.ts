@@ -54,12 +54,18 @@ export interface Endpoint {
   request: (own: Ids) => Req;
   /** Statuses of a successful call. */
   ok: number[];
+  /**
+   * Whether a successful call stores something; by default every method but GET does. A POST
+   * that only reads (a preview) says false, and still needs the CSRF header as every POST does.
+   */
+  stores?: boolean;
   others?: OtherCase[];
   limits?: LimitCase[];
 }
 
 export const nameOf = (e: Pick<Endpoint, 'method' | 'route'>) => `${e.method} /api${e.route}`;
 export const changesState = (e: Endpoint) => e.method !== 'GET';
+export const storesSomething = (e: Endpoint) => e.stores ?? changesState(e);
 /** State-changing routes that take JSON (all but the multipart upload). */
 export const takesJson = (e: Endpoint) => changesState(e) && e.route !== '/upload-pdf';
 
@@ -332,6 +338,140 @@ const SHARE_ENDPOINTS: Endpoint[] = [
         error: 'text must be at most 140 characters.',
       },
     ],
+  },
+];
+
+/** A session `minutes` long starting `days` from now, for `assignmentId`. */
+const session = (id: string, assignmentId: string, days: number, minutes = 45) => {
+  const start = Date.now() + days * 24 * 3600_000;
+  return {
+    id,
+    assignment_id: assignmentId,
+    start: new Date(start).toISOString(),
+    end: new Date(start + minutes * 60_000).toISOString(),
+  };
+};
+const NO_SUCH_SESSION = 'That session does not exist.';
+const putPlan = (sessions: unknown[]) => j('PUT', '/api/plan', { sessions });
+
+/**
+ * Plan my week. Reading the plan may store a replanned plan (a passed session moved, decision
+ * 0023); the student's fixture plan holds one session placed by hand tomorrow, so here it does not.
+ */
+const PLAN_ENDPOINTS: Endpoint[] = [
+  { method: 'GET', route: '/plan', request: () => j('GET', '/api/plan'), ok: [200] },
+  {
+    method: 'POST',
+    route: '/plan/preview',
+    request: () => j('POST', '/api/plan/preview', { from: today(), days: 14 }),
+    ok: [200],
+    stores: false,
+    limits: [
+      {
+        label: 'more than 14 days',
+        request: () => j('POST', '/api/plan/preview', { from: today(), days: 15 }),
+        status: 400,
+        error: 'days must be a whole number from 1 to 14.',
+      },
+    ],
+  },
+  {
+    method: 'PUT',
+    route: '/plan',
+    request: (o) => putPlan([session('sec-put', o.assignmentId, 2)]),
+    ok: [200],
+    others: [
+      {
+        label: "a session for the other student's assignment",
+        request: (_own, other) => putPlan([session('sec-put', other.assignmentId, 2)]),
+        status: 404,
+        error: 'That assignment does not exist.',
+      },
+    ],
+    limits: [
+      {
+        label: 'a session of 10 minutes',
+        request: (o) => putPlan([session('sec-short', o.assignmentId, 2, 10)]),
+        status: 400,
+        error: 'A session lasts from 25 to 90 minutes and ends after it starts.',
+      },
+      {
+        label: 'a session more than 14 days ahead',
+        request: (o) => putPlan([session('sec-far', o.assignmentId, 15)]),
+        status: 400,
+        error: 'Sessions can be planned at most 14 days ahead.',
+      },
+      {
+        label: '201 sessions',
+        request: (o) =>
+          putPlan(
+            Array.from({ length: 201 }, (_, i) => session(`sec-${i}`, o.assignmentId, i / 20)),
+          ),
+        status: 400,
+        error: 'A plan holds at most 200 sessions.',
+      },
+    ],
+  },
+  {
+    method: 'PATCH',
+    route: '/plan/sessions/:id',
+    request: (o) => {
+      const { start, end } = session(o.sessionId, o.assignmentId, 3);
+      return j('PATCH', `/api/plan/sessions/${o.sessionId}`, { start, end });
+    },
+    ok: [200],
+    others: [
+      {
+        label: "the other student's session id",
+        request: (own, other) => {
+          const { start, end } = session(other.sessionId, own.assignmentId, 3);
+          return j('PATCH', `/api/plan/sessions/${other.sessionId}`, { start, end });
+        },
+        status: 404,
+        error: NO_SUCH_SESSION,
+      },
+    ],
+    limits: [
+      {
+        label: 'a length over 90 minutes',
+        request: (o) => {
+          const { start, end } = session(o.sessionId, o.assignmentId, 3, 91);
+          return j('PATCH', `/api/plan/sessions/${o.sessionId}`, { start, end });
+        },
+        status: 400,
+        error: 'A session lasts from 25 to 90 minutes and ends after it starts.',
+      },
+    ],
+  },
+  {
+    method: 'DELETE',
+    route: '/plan/sessions/:id',
+    request: (o) => j('DELETE', `/api/plan/sessions/${o.sessionId}`),
+    ok: [200],
+    others: [
+      {
+        label: "the other student's session id",
+        request: (_own, other) => j('DELETE', `/api/plan/sessions/${other.sessionId}`),
+        status: 404,
+        error: NO_SUCH_SESSION,
+      },
+    ],
+  },
+  // With the student's Google grant (coverage.test.ts gives the control one).
+  {
+    method: 'POST',
+    route: '/plan/calendar',
+    request: () => j('POST', '/api/plan/calendar', {}),
+    ok: [200],
+  },
+  {
+    method: 'DELETE',
+    route: '/plan/calendar',
+    request: () => j('DELETE', '/api/plan/calendar'),
+    ok: [200],
+    // The fixture plan is not in Google Calendar, so turning that off stores nothing (removing
+    // the events of a plan that is: tests/api/plan.test.ts).
+    stores: false,
   },
 ];
 
@@ -1510,4 +1650,5 @@ export const ENDPOINTS: Endpoint[] = [
   },
   ...SHARE_ENDPOINTS,
   ...DATA_ENDPOINTS,
+  ...PLAN_ENDPOINTS,
 ];
