@@ -1,7 +1,8 @@
 /**
  * Budgets: JavaScript, gzip. The landing page at most 77.4 KB (it loads no Firestore code); the
- * dashboard at most 147.5 KB before its first paint, and at most 346.9 KB in all: each what the
- * build measured when they were set plus 3 KB, so a new feature makes room for itself
+ * dashboard at most 148.0 KB before its first paint, and at most 347.8 KB in all: each what the
+ * build measured when they were set plus 3 KB, so a new feature makes room for itself, raised
+ * once since by what a card's "Start by" inside the study hours and the plan costs
  * (docs/decisions/0022-bundle-budgets.md). "In all" counts what production ships: the build has
  * the live Firestore listener on (VITE_FIRESTORE_LIVE=true), so the Firestore chunks the board
  * loads right after it starts are counted. Builds the web app with a Vite manifest into a
@@ -34,8 +35,8 @@ import { gzipSync } from 'node:zlib';
 const ROOT = join(import.meta.dirname, '..');
 const KB = 1024;
 const LANDING_BUDGET = 77.4 * KB;
-const FIRST_PAINT_BUDGET = 147.5 * KB;
-const DASHBOARD_BUDGET = 346.9 * KB;
+const FIRST_PAINT_BUDGET = 148.0 * KB;
+const DASHBOARD_BUDGET = 347.8 * KB;
 const SIGNED_IN_ENTRY = 'src/app/SignedInApp.tsx';
 /** The date picker's calendar: loaded when a date field first shows, never by the board. */
 const DATE_PICKER = 'src/assignment/DatePickerField.tsx';

@@ -32,6 +32,7 @@ import type {
   assignmentCreateSchema,
   assignmentPatchSchema,
   noteCreateSchema,
+  skipSchema,
   userPatchSchema,
 } from './schemas.ts';
 import type { ImportReport, importBodySchema } from './dataTransfer.ts';
@@ -126,8 +127,8 @@ interface AssignmentEndpoints {
     { id: string; scope?: z.input<typeof repeatScopeSchema> },
     (OkAnswer & { next: Assignment | null }) | undefined
   >;
-  /** Moves an open repeating card's due date to its rule's next date. */
-  'POST /api/assignment/:id/skip': Route<NoFields, ItemAnswer>;
+  /** Moves an open repeating card's due date to its rule's next date, once from `from`. */
+  'POST /api/assignment/:id/skip': Route<z.input<typeof skipSchema>, ItemAnswer>;
   'POST /api/assignment/:id/subtasks': Route<
     { id: string; title: string; completed?: boolean; estimate_minutes?: number },
     ItemAnswer

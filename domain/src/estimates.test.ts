@@ -1,3 +1,4 @@
+import { DEFAULT_PLAN_SETTINGS } from './planSettings.ts';
 import { describe, expect, it } from 'vitest';
 import {
   adjustedText,
@@ -114,6 +115,28 @@ describe('startBy', () => {
       new Date(2026, 10, 24, 17, 30),
     );
     expect(startByText(new Date(2026, 10, 26, 19, 30), now)).toBe('Start by Thu 7:30 PM');
+  });
+
+  it('counts the work inside the study hours, so it never says to start in the night', () => {
+    // Seen: "Start by Wed 4 AM" on a card due Wednesday 9 AM with 5 h of steps.
+    const wednesday = card('2026-11-25T09:00:00', [120, 180]);
+    expect(startBy(wednesday, now, null, null)).toEqual(new Date(2026, 10, 25, 4));
+    // With the default study hours (4 PM to 9 PM on weekdays), Tuesday's five hours hold it.
+    const hours = DEFAULT_PLAN_SETTINGS.study_hours;
+    expect(startBy(wednesday, now, null)).toEqual(new Date(2026, 10, 24, 16));
+    expect(startBy(wednesday, now, null, hours)).toEqual(new Date(2026, 10, 24, 16));
+    // Six hours: one more from Monday's window; 2 h due Tuesday 6 PM: from 4 PM that day.
+    expect(startBy(card('2026-11-25T09:00:00', [360]), now, null, hours)).toEqual(
+      new Date(2026, 10, 23, 20),
+    );
+    expect(startBy(card('2026-11-24T18:00:00', [60]), now, null, hours)).toEqual(
+      new Date(2026, 10, 24, 17),
+    );
+    // No study hours at all: the plain count stands.
+    const none = Object.fromEntries(
+      Object.keys(hours).map((d) => [d, []]),
+    ) as unknown as typeof hours;
+    expect(startBy(wednesday, now, null, none)).toEqual(new Date(2026, 10, 25, 4));
   });
 
   it('shows only for open cards due within 7 days that have an estimate left', () => {

@@ -5,6 +5,13 @@
  */
 import { z } from 'zod';
 import { whenWords } from './dateWords.ts';
+import {
+  DEFAULT_PLAN_SETTINGS,
+  minutesOfTime,
+  WEEKDAYS,
+  type StudyHours,
+  type Weekday,
+} from './planSettings.ts';
 import { toLocalDate } from './dueDate.ts';
 import { calendarDaysBetween } from './urgency.ts';
 
@@ -140,15 +147,50 @@ export function learningExplanation(learning: LearningFactor): string {
   return `Your last ${n === 1 ? 'finished assignment' : `${n} finished assignments`} took ×${learning.factor} the time you guessed, so Brainboard adjusts what is left the same way.`;
 }
 
+/** Days before the due date "Start by" looks back through for study time. */
+const STUDY_LOOKBACK_DAYS = 14;
+
+/**
+ * The latest moment from which the study hours before `due` hold `minutes` of work: walking back
+ * from the due time through each day's study windows (wall-clock times on this device's
+ * calendar, so a daylight-saving day keeps its hours). Null when two weeks of study hours do not
+ * hold it.
+ */
+function studyStart(due: Date, minutes: number, hours: StudyHours): Date | null {
+  let need = minutes;
+  for (let back = 0; back <= STUDY_LOOKBACK_DAYS; back++) {
+    const y = due.getFullYear();
+    const m = due.getMonth();
+    const d = due.getDate() - back;
+    const day = new Date(y, m, d);
+    const windows = (hours[WEEKDAYS[day.getDay()] as Weekday] ?? [])
+      .map(([from, to]) => [minutesOfTime(from), minutesOfTime(to)] as const)
+      .filter((w): w is readonly [number, number] => w[0] !== null && w[1] !== null)
+      .sort((a, b) => b[0] - a[0]);
+    for (const [from, to] of windows) {
+      const start = new Date(y, m, d, 0, from).getTime();
+      const end = Math.min(new Date(y, m, d, 0, to).getTime(), due.getTime());
+      if (end <= start) continue;
+      const held = (end - start) / 60_000;
+      if (held >= need) return new Date(end - need * 60_000);
+      need -= held;
+    }
+  }
+  return null;
+}
+
 /**
  * The latest moment to start so the adjusted remaining work fits before the due time, on the
  * half hour before; null unless the card is not done, due within 7 days (and not past) and has
- * an estimate left.
+ * an estimate left. The work is counted inside the student's study `hours` (the defaults when
+ * not given), so the moment is never in the night ("Start by Wed 4 AM" for 5 h due Wed 9 AM is
+ * Tue 4 PM instead); when they do not hold it, or `hours` is null, the plain count stands.
  */
 export function startBy(
   a: TimedAssignment,
   now: Date,
   learning: LearningFactor | null,
+  hours: StudyHours | null = DEFAULT_PLAN_SETTINGS.study_hours,
 ): Date | null {
   if (a.status === 'done') return null;
   const due = toLocalDate(a.due_date);
@@ -156,7 +198,9 @@ export function startBy(
   if (calendarDaysBetween(now, due) > START_BY_WITHIN_DAYS) return null;
   const left = remainingEstimateMinutes(a.subtasks);
   if (left === null) return null;
-  const start = new Date(due.getTime() - adjustedMinutes(left, learning) * 60_000);
+  const minutes = adjustedMinutes(left, learning);
+  const start =
+    (hours && studyStart(due, minutes, hours)) ?? new Date(due.getTime() - minutes * 60_000);
   start.setMinutes(start.getMinutes() >= 30 ? 30 : 0, 0, 0);
   return start;
 }

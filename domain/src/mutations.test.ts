@@ -68,6 +68,10 @@ const cases: [Mutation, (a: Assignment | null) => void][] = [
   ],
   [{ kind: 'delete', id: 'a1', scope: 'this' }, (a) => expect(a).toBeNull()],
   [
+    { kind: 'skip', id: 'a1', from: '2026-12-01T09:00:00', to: '2026-12-08T09:00:00' },
+    (a) => expect(a).toMatchObject({ due_date: '2026-12-08T09:00:00', version: 4 }),
+  ],
+  [
     {
       kind: 'addSubtask',
       id: 'a1',
@@ -146,6 +150,19 @@ describe('apply', () => {
     expect(apply(m, once, T1)).toBe(once);
   });
 
+  it('skips once: sent again, or to a card that has left that date, a skip changes nothing', () => {
+    const skip: Mutation = {
+      kind: 'skip',
+      id: 'a1',
+      from: '2026-12-01T09:00:00',
+      to: '2026-12-08T09:00:00',
+    };
+    const once = apply(skip, card(), T1);
+    expect(apply(skip, once, T1)).toBe(once);
+    const moved = card({ due_date: '2026-12-03T09:00:00' });
+    expect(apply(skip, moved, T1)).toBe(moved);
+  });
+
   it('changes nothing for a stale version, a missing card or a missing entry', () => {
     const a = card();
     const stale: Mutation = { kind: 'update', id: 'a1', changes: { version: 2, notes: [] } };
@@ -215,5 +232,12 @@ describe('requestOfMutation', () => {
       body: { id: 'a1', rank: 2 },
     });
     expect(requestOfMutation({ kind: 'removeNote', id: 'a1', noteId: 'n1' }).method).toBe('DELETE');
+    expect(
+      requestOfMutation({ kind: 'skip', id: 'a1', from: '2026-12-01T09:00:00', to: 'x' }),
+    ).toEqual({
+      method: 'POST',
+      path: '/api/assignment/a1/skip',
+      body: { from: '2026-12-01T09:00:00' },
+    });
   });
 });

@@ -40,6 +40,11 @@ export type Mutation =
   /** Field edits, a move (status and rank), a renumbered neighbour (rank), lists, the repeat. */
   | { kind: 'update'; id: string; changes: Omit<AssignmentPatchBody, 'id'> }
   | { kind: 'delete'; id: string; scope?: RepeatScope | undefined }
+  /**
+   * "Skip to next …" on an open repeating card: from the due date `from` to the rule's next date,
+   * `to` as this device reads it (the server works it out again from the repeat it holds).
+   */
+  | { kind: 'skip'; id: string; from: string; to: string }
   | { kind: 'addSubtask'; id: string; subtask: SubtaskAdd }
   | { kind: 'changeSubtask'; id: string; subtaskId: string; changes: SubtaskChange }
   | { kind: 'removeSubtask'; id: string; subtaskId: string }
@@ -65,6 +70,8 @@ export function requestOfMutation(m: Mutation): {
       return call('PATCH /api/assignment', {}, { id: m.id, ...m.changes });
     case 'delete':
       return call('DELETE /api/assignment', {}, m.scope ? { id: m.id, scope: m.scope } : one);
+    case 'skip':
+      return call('POST /api/assignment/:id/skip', one, { from: m.from });
     case 'addSubtask':
       return call('POST /api/assignment/:id/subtasks', one, m.subtask);
     case 'changeSubtask':

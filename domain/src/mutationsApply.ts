@@ -109,7 +109,7 @@ function entryWritten(a: Assignment, m: Mutation, now: Date): Partial<Assignment
  * applied to (null when there is none), and `column` the cards of a new card's column (a create
  * places it there by due date). Null when the assignment does not exist after it. A write the server
  * would refuse or find done already (a stale `version`, a create or an added entry that exists,
- * a change to an entry that is gone) answers `current` itself, so applying a mutation twice
+ * a change to an entry that is gone, a skip from a due date the card has left) answers `current` itself, so applying a mutation twice
  * gives what applying it once gives. Every other write raises the version by one.
  */
 export function apply(
@@ -121,6 +121,12 @@ export function apply(
   if (m.kind === 'create') return current ?? created(m, now, column);
   if (m.kind === 'delete' || !current) return null;
   if (m.kind === 'update') return applyUpdate(m, current, now);
+  // A skip moves the card once: a copy that has moved on from `from` already shows it.
+  if (m.kind === 'skip') {
+    return current.due_date === m.from
+      ? stamped(current, { ...current, due_date: m.to }, now)
+      : current;
+  }
   const entries = entryWritten(current, m, now);
   return entries ? stamped(current, { ...current, ...entries }, now) : current;
 }

@@ -20,6 +20,8 @@ export interface PlanSessionAnswer {
   end: string;
   /** Placed or moved by the student: planning again keeps it. */
   by_hand: boolean;
+  /** Focus Mode was started on it in its time: once its time has passed, it is done. */
+  started?: boolean;
 }
 
 /** What the planner could not fit before an assignment's buffer. */

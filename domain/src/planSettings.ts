@@ -12,6 +12,9 @@ export type Weekday = (typeof WEEKDAYS)[number];
 type StudyWindow = readonly [string, string];
 export type StudyHours = Readonly<Record<Weekday, readonly StudyWindow[]>>;
 
+/** The most study time ranges one day holds. */
+export const STUDY_WINDOWS_PER_DAY_MAX = 4;
+
 export const SESSION_MIN_MINUTES = 25;
 export const SESSION_MAX_MINUTES = 90;
 

@@ -8,6 +8,7 @@ import {
   DEFAULT_PLAN_SETTINGS,
   SESSION_MAX_MINUTES,
   SESSION_MIN_MINUTES,
+  STUDY_WINDOWS_PER_DAY_MAX,
   TIME_RE,
   minutesOfTime,
   type PlanSettings,
@@ -16,7 +17,6 @@ import {
 
 const DAILY_LIMIT_MAX_MINUTES = 720;
 const BUFFER_MAX_HOURS = 72;
-const STUDY_WINDOWS_PER_DAY_MAX = 4;
 const DEFAULT_ESTIMATE_MAX_MINUTES = 600;
 
 const TIME_ERROR = 'study_hours times must be written as HH:MM, from 00:00 to 24:00.';

@@ -200,6 +200,19 @@ export const noteCreateSchema = z.strictObject(
   { error: objectError('note') },
 );
 
+/**
+ * POST /api/assignment/{id}/skip body: `from`, the due date the skip was asked from. A skip sent
+ * again (a retry, the outbox sending it after a lost answer) finds the card moved on already and
+ * changes nothing. Without `from` (older apps) the card skips from wherever it is.
+ */
+const SKIP_FROM_ERROR = 'from must be the due date the card had, such as 2026-03-02T23:59:00.';
+export const skipSchema = z.strictObject(
+  {
+    from: z.string({ error: SKIP_FROM_ERROR }).refine(isValidDueDate, SKIP_FROM_ERROR).optional(),
+  },
+  { error: 'Send { "from": "<the due date it skips from>" }.' },
+);
+
 /** A version string such as "0.2.0". */
 const versionSchema = (field: string) =>
   text(field, 32, { required: true, clean: false }).regex(

@@ -58,4 +58,54 @@ describe('polling the board', () => {
     expect(await changed.json()).toHaveLength(31);
     expect(changed.headers.get('etag')).not.toBe(etag);
   });
+
+  it("a supporter's poll of an unchanged shared board reads two documents and answers 304", async () => {
+    const student = await createTestUser('poll-student');
+    const supporter = await createTestUser('poll-supporter');
+    const mine = await studentApi(student.idToken);
+    const theirs = await studentApi(supporter.idToken);
+    expect((await mine.as('POST', '/api/assignment', { title: 'Lab report' })).status).toBe(201);
+    const share = await mine.as('POST', '/api/shares', {
+      name: 'Tutor',
+      scope: { steps: true, focus: true, descriptions: false },
+    });
+    expect(share.status, share.text).toBe(201);
+    const invite = new URL(String(share.body.url)).pathname.split('/').pop();
+    expect((await theirs.as('POST', '/api/shared/accept', { token: invite })).status).toBe(200);
+    const look = (etag?: string) =>
+      fetch(
+        `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/shared/${String(share.body.id)}/board`,
+        {
+          headers: {
+            authorization: `Bearer ${supporter.idToken}`,
+            ...(etag ? { 'if-none-match': etag } : {}),
+          },
+        },
+      );
+    const first = await look();
+    expect(first.status).toBe(200);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+
+    counter.reset();
+    const unchanged = await look(etag);
+    expect(unchanged.status).toBe(304);
+    console.log(`[shared poll] documents read by an unchanged poll: ${counter.paths.join(', ')}`);
+    // The supporter's own board document (the sign-in check), the share, the student's board stamp.
+    expect(counter.reads).toBe(3);
+    expect(counter.paths).toEqual(
+      expect.arrayContaining([
+        `users/${theirs.id}/meta/board`,
+        `users/${mine.id}/meta/board`,
+        expect.stringMatching(/^shares\//),
+      ]),
+    );
+
+    expect((await mine.as('POST', '/api/assignment', { title: 'Essay' })).status).toBe(201);
+    const changed = await look(etag);
+    expect(changed.status).toBe(200);
+    const board = (await changed.json()) as { assignments: { title: string }[] };
+    expect(board.assignments.map((a) => a.title).sort()).toEqual(['Essay', 'Lab report']);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+  });
 });

@@ -42,6 +42,8 @@ function boardOf(list: Assignment[]) {
       subtasks: a.subtasks.map((s) => ({ id: s.id, title: s.title, completed: s.completed })),
       notes: a.notes.map((n) => ({ id: n.id, text: n.text })),
       reminders: a.reminders ?? null,
+      // A Done card keeps the moment it was finished.
+      completed_date: a.completed_date,
     }))
     .sort((a, b) => a.id.localeCompare(b.id));
 }

@@ -76,6 +76,8 @@ function sequence(run: string): ((copy: (id: string) => Assignment) => Mutation)
   const a = `asg-${run}-a`;
   const b = `asg-${run}-b`;
   const c = `asg-${run}-c`;
+  const d = `asg-${run}-d`;
+  const weekly = { rrule: 'FREQ=WEEKLY;BYDAY=FR', until: null };
   const create = (id: string, title: string, extra = {}): Mutation => ({
     kind: 'create',
     id,
@@ -112,6 +114,10 @@ function sequence(run: string): ((copy: (id: string) => Assignment) => Mutation)
     () => create(c, 'Flashcards'),
     () => ({ kind: 'removeNote', id: b, noteId: 'n1' }),
     () => ({ kind: 'delete', id: c }),
+    () => create(d, 'Reading log', { due_date: '2031-03-14T17:00:00', repeat: weekly }),
+    (copy) => ({ kind: 'skip', id: d, from: copy(d).due_date, to: '2031-03-21T17:00:00' }),
+    // Sent again (an answer lost): the card has left that date, so it moves once.
+    () => ({ kind: 'skip', id: d, from: '2031-03-14T17:00:00', to: '2031-03-21T17:00:00' }),
   ];
 }
 
@@ -122,6 +128,7 @@ const seen = (list: readonly Assignment[]) =>
     title: x.title,
     status: x.status,
     rank: x.rank,
+    due: x.due_date,
     done: x.completed_date !== null,
     version: x.version,
     subtasks: x.subtasks.map((s) => [s.id, s.title, s.completed, s.estimate_minutes ?? null]),
@@ -184,6 +191,8 @@ describe('the outbox', () => {
     expect(seen(after).map((x) => [x.id, x.status, x.version])).toEqual([
       ['a', 'in progress', 7],
       ['b', 'done', 5],
+      // Created, then skipped once: the skip sent again moved nothing.
+      ['d', 'new', 2],
     ]);
   });
 });

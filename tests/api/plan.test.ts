@@ -258,6 +258,56 @@ describe('the plan API', () => {
     expect(again).toEqual({ sessions: read.body.sessions, version: 3 });
   });
 
+  it('a session started in Focus Mode counts as done once its time has passed, not moved', async () => {
+    const dora = await student();
+    const id = await assignment(dora, uniq('lab'), dueIn(5 * DAY), 90);
+    const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+    const under = {
+      id: 'under-way',
+      assignment_id: id,
+      start: at(-10 * 60_000),
+      end: at(35 * 60_000),
+    };
+    const unstarted = {
+      id: 'unstarted',
+      assignment_id: id,
+      start: at(HOUR),
+      end: at(HOUR + 45 * 60_000),
+    };
+    expect((await putPlan(dora, { sessions: [under, unstarted] })).status).toBe(200);
+    const start = await dora.as('POST', `/api/assignment/${id}/focus-sessions`, {
+      session_id: uniq('focus'),
+      event: 'start',
+    });
+    expect(start.status, start.text).toBe(200);
+    const doc = admin().db.doc(`users/${dora.user.uid}/plan/current`);
+    const stored = (await doc.get()).data() as {
+      sessions: Record<string, { started?: boolean; start: string; end: string }>;
+    };
+    expect(stored.sessions['under-way']?.started).toBe(true);
+    expect(stored.sessions.unstarted?.started).toBeUndefined();
+
+    // Both sessions' times pass (made so in the database): the started one is done and stays;
+    // the other, never started, is replanned.
+    await doc.update({
+      'sessions.under-way.start': at(-3 * HOUR),
+      'sessions.under-way.end': at(-3 * HOUR + 45 * 60_000),
+      'sessions.unstarted.start': at(-2 * HOUR),
+      'sessions.unstarted.end': at(-2 * HOUR + 45 * 60_000),
+    });
+    const read = await getPlan(dora);
+    expect(read.status, read.text).toBe(200);
+    expect(read.body.moved).toBe(1);
+    const ids = read.body.sessions.map((x) => x.id);
+    expect(ids).not.toContain('unstarted');
+    // Accepting the plan again keeps the mark on the session that did not move.
+    const again = await putPlan(dora, {
+      sessions: read.body.sessions.map(({ started: _, ...rest }) => rest),
+      version: read.body.version,
+    });
+    expect(again.status, again.text).toBe(200);
+  });
+
   it('study hours and planning settings are validated and carried by the session', async () => {
     const { id, as } = await studentApi(alice.user.idToken);
     const bad = await as('PATCH', `/api/user/${id}`, {
@@ -393,6 +443,25 @@ describe('"Add to Google Calendar"', () => {
 });
 
 describe('session reminders', () => {
+  it("deleting an assignment removes its sessions' reminders in the same write", async () => {
+    const gus = await student();
+    const id = await assignment(gus, uniq('gone'), dueIn(4 * DAY), 45);
+    const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+    const session = {
+      id: uniq('s'),
+      assignment_id: id,
+      start: at(DAY),
+      end: at(DAY + 45 * 60_000),
+    };
+    expect((await putPlan(gus, { sessions: [session] })).status).toBe(200);
+    const entry = admin().db.doc(`users/${gus.user.uid}/reminder_schedule/session-${session.id}`);
+    expect((await entry.get()).exists).toBe(true);
+    expect((await gus.as('DELETE', '/api/assignment', { id })).status).toBe(200);
+    expect((await entry.get()).exists).toBe(false);
+    // The plan drops the session when it is next read.
+    expect((await getPlan(gus)).body.sessions).toEqual([]);
+  });
+
   it('a session reminds at its start through the push service, and leads to Focus Mode', async () => {
     const fay = await student();
     const device = testDevice();

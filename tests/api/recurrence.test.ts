@@ -162,6 +162,23 @@ describe('assignments that repeat', () => {
     );
   });
 
+  it('skips once from the date it names: two devices, or one sending again, move it one date (50 rounds)', async () => {
+    for (let round = 0; round < 50; round++) {
+      const card = await makeWeekly(`Skip race ${round}`, friday(-1));
+      const body = { from: card.due_date };
+      const answers = await Promise.all([
+        as('POST', `/api/assignment/${card.id}/skip`, body),
+        as('POST', `/api/assignment/${card.id}/skip`, body),
+      ]);
+      expect(answers.map((a) => [a.status, a.body.item.due_date])).toEqual([
+        [200, friday(0)],
+        [200, friday(0)],
+      ]);
+      const resent = await as('POST', `/api/assignment/${card.id}/skip`, body);
+      expect(resent.body.item).toMatchObject({ due_date: friday(0), version: 2 });
+    }
+  });
+
   it('refuses a repeat without a due time or with a rule it cannot keep', async () => {
     await expectRefused(
       'POST /api/assignment',

@@ -176,4 +176,29 @@ describe('GET /api/what-now', () => {
       reason: 'No due date, next on your board',
     });
   });
+  it('picks the work session planned for now first, and passes over it on "Something else"', async () => {
+    const { laptop } = await twoDevices('what-now-plan');
+    const soon = await create(laptop, { title: 'Lab report', due_date: `${day(1)}T09:00:00` });
+    const later = await create(laptop, { title: 'Reading', due_date: `${day(5)}T09:00:00` });
+    const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+    const session = { id: 'now', assignment_id: later.id, start: at(-10), end: at(35) };
+    // Not under way: the pick is the usual one.
+    const ahead = { ...session, start: at(60), end: at(105) };
+    expect((await laptop('PUT', '/api/plan', { sessions: [ahead] })).status).toBe(200);
+    expect((await laptop('GET', '/api/what-now?tz=UTC')).body).toMatchObject({
+      assignment_id: soon.id,
+    });
+
+    const plan = (await laptop('GET', '/api/plan')).body as { version: number };
+    const put = await laptop('PUT', '/api/plan', { sessions: [session], version: plan.version });
+    expect(put.status).toBe(200);
+    expect((await laptop('GET', '/api/what-now?tz=UTC')).body).toEqual({
+      assignment_id: later.id,
+      subtask_id: null,
+      reason: expect.stringMatching(/^Planned for now · Due /),
+    });
+    expect((await laptop('GET', `/api/what-now?tz=UTC&skip=${later.id}`)).body).toMatchObject({
+      assignment_id: soon.id,
+    });
+  });
 });

@@ -99,6 +99,36 @@ describe.runIf(browserAvailable('quick add and syllabus browser test'))(
         })
         .toBe(friday.stored);
 
+      // "More details": the full form, with what quick add read already in it (one click).
+      if (size === 'phone') await page.getByRole('button', { name: 'Add Assignment' }).click();
+      await where.getByLabel('Quick add').fill('lab report fri 5pm');
+      await where.getByRole('button', { name: 'More details' }).click();
+      const form = page.getByRole('dialog', { name: 'Add Assignment' });
+      await expect
+        .poll(() => form.getByLabel('Title', { exact: true }).inputValue())
+        .toBe('Lab report');
+      if (size === 'phone') {
+        // The form is below in the same dialog: the student goes on in its Title.
+        await expect
+          .poll(() =>
+            page.evaluate(
+              `document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.labels?.[0]?.textContent`,
+            ),
+          )
+          .toMatch(/^Title/);
+      }
+      await form.getByRole('button', { name: 'Create' }).click();
+      await form.waitFor({ state: 'detached' });
+      await expect
+        .poll(async () => {
+          const list = (await as('GET', '/api/assignments')).body as unknown as {
+            title: string;
+            due_date: string;
+          }[];
+          return list.find((a) => a.title === 'Lab report')?.due_date;
+        })
+        .toBe(friday.stored);
+
       // The brain dump: three sentences, three proposals, added in one go.
       const opener =
         size === 'phone'
@@ -127,7 +157,8 @@ describe.runIf(browserAvailable('quick add and syllabus browser test'))(
       await scan('brain dump proposals');
       await dump.getByRole('button', { name: 'Add 3 assignments' }).click();
       await dump.waitFor({ state: 'detached' });
-      if (size === 'phone') await page.keyboard.press('Escape');
+      // On a phone the Add Assignment dialog it was opened from closes with it: the work is done.
+      await page.getByRole('dialog', { name: 'Add Assignment' }).waitFor({ state: 'detached' });
       for (const title of [
         'I have a chem lab report',
         'Start the history outline',

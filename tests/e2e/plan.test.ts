@@ -60,20 +60,59 @@ describe.runIf(browserAvailable('plan browser test'))('Plan my week in Chromium'
       await expect.poll(() => sessions.count(), { timeout: 30_000 }).toBe(2);
       expect(await sessions.first().textContent()).toContain('Physics worksheet · 45 min');
 
-      // By keyboard: focus the first session's "a day later" and press Enter; it is announced.
-      const later = plan.getByRole('button', { name: /^Later: / }).first();
-      await later.focus();
-      await page.keyboard.press('Enter');
+      /** Each session's day, as its place in the list of days. */
+      const daysOf = () =>
+        page.evaluate<Record<string, number>>(`Object.fromEntries(
+          Array.from(document.querySelectorAll('[data-session-id]'), (e) => [
+            e.dataset.sessionId,
+            Array.from(document.querySelectorAll('.plan__day')).indexOf(e.closest('.plan__day')),
+          ]),
+        )`);
+      const before = await daysOf();
+      /** Waits until dnd-kit's screen-reader region (visually hidden) says `text`. */
+      const dndSaid = (text: string) =>
+        expect
+          .poll(async () =>
+            (await page.locator('[id^="DndLiveRegion"]').allTextContents()).join(' '),
+          )
+          .toContain(text);
+
+      // By keyboard: the first session's Move handle, Space, a day on, Space; each step is told.
+      await plan
+        .getByRole('button', { name: /^Move: / })
+        .first()
+        .focus();
+      await page.keyboard.press('Space');
+      await dndSaid('Picked up Physics worksheet session.');
+      await page.keyboard.press('ArrowDown');
+      await dndSaid('Physics worksheet session is over ');
+      await page.keyboard.press('Space');
       await plan
         .getByRole('status')
-        .filter({ hasText: 'Moved Physics worksheet a day later.' })
+        .filter({ hasText: /^Moved Physics worksheet to / })
         .waitFor();
-      // By mouse: the other session (now the first in the list) a day later too.
-      await sessions
-        .first()
-        .getByRole('button', { name: /^Later: / })
-        .click();
-      await expect.poll(() => plan.getByText(/· today /).count()).toBe(0);
+
+      // The keyboard drop's lifted copy is gone before the mouse lifts the next one.
+      await plan.locator('.plan__session--overlay').waitFor({ state: 'detached' });
+      // By mouse: the other session (now the first in the list), held, then carried a day on.
+      const other = sessions.first();
+      const nextDay = other.locator(
+        'xpath=ancestor::li[contains(@class,"plan__day")]/following-sibling::li[1]',
+      );
+      await nextDay.scrollIntoViewIfNeeded();
+      await other.scrollIntoViewIfNeeded();
+      const grip = (await other.getByRole('button', { name: /^Move: / }).boundingBox())!;
+      await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+      await page.mouse.down();
+      await plan.locator('.plan__session--overlay').waitFor();
+      const to = (await nextDay.boundingBox())!;
+      await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 20 });
+      await expect.poll(() => nextDay.getAttribute('class')).toContain('plan__day--over');
+      await page.mouse.up();
+      await plan.locator('.plan__session--overlay').waitFor({ state: 'detached' });
+      const after = await daysOf();
+      expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
+      for (const [id, day] of Object.entries(before)) expect(after[id]).toBe(day + 1);
 
       const saved = page.waitForResponse(
         (r) => r.url().endsWith('/api/plan') && r.request().method() === 'PUT',

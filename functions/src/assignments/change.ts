@@ -10,7 +10,7 @@ import type { Firestore, Transaction, UpdateData } from 'firebase-admin/firestor
 import { randomBytes } from 'node:crypto';
 import { touchBoard } from '../board/stamp.ts';
 import { planRepeatDelete, planRepeatEdit } from './seriesEdit.ts';
-import { readForSchedule, writeEntry } from '../reminderSchedule/schedule.ts';
+import { readForSchedule, scheduleOf, writeEntry } from '../reminderSchedule/schedule.ts';
 import { mustReadIn } from './lookup.ts';
 import {
   assignmentRef,
@@ -141,8 +141,9 @@ export async function updateAssignment(
 }
 
 /**
- * Deletes an assignment, its reminder schedule entry and (for the open card of a repeat, scope
- * "this") brings the series' next card, which it answers; "following" stops the repeat.
+ * Deletes an assignment, its reminder schedule entry and its planned sessions' reminders (Plan my
+ * week; the plan itself drops the sessions when next read), and (for the open card of a repeat,
+ * scope "this") brings the series' next card, which it answers; "following" stops the repeat.
  */
 export async function deleteAssignment(
   db: Firestore,
@@ -154,7 +155,13 @@ export async function deleteAssignment(
   const next = await db.runTransaction(async (tx) => {
     const doc = await mustReadIn(tx, db, uid, id);
     const plan = await planRepeatDelete(tx, db, uid, id, doc, scope, now);
+    const sessionReminders = await tx.get(
+      scheduleOf(db, uid).where('assignment_id', '==', id).select(),
+    );
     tx.delete(assignmentRef(db, uid, id));
+    for (const entry of sessionReminders.docs) {
+      if (entry.id.startsWith('session-')) tx.delete(entry.ref);
+    }
     writeEntry(tx, db, uid, id, null);
     touchBoard(tx, db, uid);
     plan.write(tx);

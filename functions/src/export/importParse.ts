@@ -16,6 +16,8 @@ interface Candidate {
   /** Where it goes, and why (the mapping shown before importing). */
   column: Status;
   mapped_from?: string;
+  /** When a Done card was finished (a Brainboard export's `completed_date`), kept as it was. */
+  completed_date?: string;
 }
 
 interface Skip {
@@ -95,7 +97,14 @@ function fromBrainboard(content: string): Parsed {
         : [],
       reminders: a.reminders ?? null,
     };
-    candidates.push({ line, body, column: columnByName(str(a.status)) });
+    const done =
+      typeof a.completed_date === 'string' && !Number.isNaN(Date.parse(a.completed_date));
+    candidates.push({
+      line,
+      body,
+      column: columnByName(str(a.status)),
+      ...(done ? { completed_date: new Date(a.completed_date as string).toISOString() } : {}),
+    });
   });
   return { candidates, skipped };
 }

@@ -80,7 +80,7 @@ export async function importInto(
     valid.push({
       line: c.line,
       id,
-      card: toCard(result.data),
+      card: toCard(result.data, c.completed_date),
       column: result.data.status,
       ...(c.mapped_from ? { mapped_from: c.mapped_from } : {}),
     });
@@ -150,8 +150,9 @@ export async function importInto(
 type ValidCard = ReturnType<typeof assignmentCreateSchema.parse>;
 
 /** The parts of a validated body an import stores. */
-function toCard(data: ValidCard) {
+function toCard(data: ValidCard, completedDate?: string) {
   return {
+    completed_date: data.status === 'done' ? (completedDate ?? null) : null,
     title: data.title,
     description: data.description,
     due_date: data.due_date,
@@ -172,7 +173,9 @@ function storedDoc(card: ReturnType<typeof toCard>, rank: number, now: Date): As
     status: card.status,
     subtasks: subtaskMap(card.subtasks, today),
     notes: noteMap(card.notes, today),
-    completed_date: card.status === 'done' ? now.toISOString() : null,
+    // A Done card keeps the day it was finished (its focus streak and "done this week" count it
+    // then); one without a date is finished as of the import.
+    completed_date: card.status === 'done' ? (card.completed_date ?? now.toISOString()) : null,
     deep_dive: {},
     rank,
     reminders: card.reminders,

@@ -6,6 +6,7 @@ import { listAssignments, pickNextDue } from '../assignments/store.ts';
 import { callerOf } from '../http/auth.ts';
 import { badRequest, forbidden, notFound, route } from '../http/errors.ts';
 import { parseBody } from '../http/validate.ts';
+import { plannedNow } from '../plan/planDoc.ts';
 import { parseSeen, pickNextFocusTask } from './next.ts';
 import { focusEventSchema, recordFocusEvent } from './sessions.ts';
 import { focusDateError, recordFocusSession } from './streak.ts';
@@ -18,7 +19,8 @@ import { TIME_ZONE_ERROR, wallClock } from './wallClock.ts';
  * - POST /focus/complete { date: 'YYYY-MM-DD' (the browser's local date) } → { streak }
  * - GET /what-now?tz=<IANA zone>&skip=<id,id> → { assignment_id, subtask_id, reason } or 204,
  *   from the shared domain pick at the student's wall-clock time (UTC when tz is left out);
- *   `skip` passes over earlier picks ("Something else").
+ *   `skip` passes over earlier picks ("Something else"); the work session planned for now
+ *   (Plan my week) comes first.
  * - POST /assignment/:id/focus-sessions { session_id, event } → { item, counted_minutes }: one
  *   Focus Mode event, counted with the server's clock.
  */
@@ -80,8 +82,13 @@ export function focusRoutes(db: Firestore): Router {
       if (typeof tz !== 'string' || !isTimeZone(tz)) throw badRequest(TIME_ZONE_ERROR);
       const skip = parseSeen(req.query.skip);
       if (!skip) throw badRequest('The list of skipped assignments is not valid.');
-      const items = await listAssignments(db, callerOf(req).uid);
-      const pick = pickWhatNow(items, wallClock(new Date(), tz), skip);
+      const { uid } = callerOf(req);
+      const now = new Date();
+      const [items, planned] = await Promise.all([
+        listAssignments(db, uid),
+        plannedNow(db, uid, now.getTime()),
+      ]);
+      const pick = pickWhatNow(items, wallClock(now, tz), skip, planned);
       if (!pick) {
         res.status(204).end();
         return;

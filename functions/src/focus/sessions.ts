@@ -1,7 +1,8 @@
 import { FOCUS_TIMER_MS, isClientId } from '@brainboard/domain';
-import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { FieldPath, FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { assignmentRef } from '../assignments/store.ts';
+import { planRef, sessionStartedBy, type PlanDoc } from '../plan/planDoc.ts';
 import { touchBoard } from '../board/stamp.ts';
 import { requireLiveAccount } from '../profile/liveAccount.ts';
 import { profileRef } from '../profile/profile.ts';
@@ -227,10 +228,20 @@ export async function recordFocusEvent(
     );
     const { outcome, closed } = plan;
     if (!outcome.ok || !outcome.changed) return outcome;
+    // A new session's start marks the plan's session it begins (Plan my week) as started.
+    const planned =
+      !stored.exists && event === 'start'
+        ? sessionStartedBy(
+            (await tx.get(planRef(db, uid))).data() as PlanDoc | undefined,
+            assignmentId,
+            now,
+          )
+        : null;
     const at = new Date(now).toISOString();
     // A new session is a new document under the user: not while the account is being deleted.
     if (!stored.exists) await requireLiveAccount(tx, db, uid);
     tx.set(sessionRef, outcome.session);
+    if (planned) tx.update(planRef(db, uid), new FieldPath('sessions', planned, 'started'), true);
     if (closed) tx.set(focusSessionRef(db, uid, closed.id), closed.session);
     if (plan.open === null) tx.delete(openRef);
     else if (plan.open) tx.set(openRef, { session_id: plan.open, updated_at: at });

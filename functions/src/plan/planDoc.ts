@@ -16,6 +16,11 @@ export interface StoredSession {
   start: string;
   end: string;
   by_hand: boolean;
+  /**
+   * Focus Mode was started on its assignment while it was under way (focus/sessions.ts): once
+   * its time has passed it counts as done, and is never replanned as passed unstarted.
+   */
+  started?: boolean;
 }
 
 export interface PlanDoc {
@@ -39,4 +44,38 @@ export interface Student {
   zone: string;
   settings: PlanSettings;
   assignments: Assignment[];
+}
+
+/**
+ * The assignment of the work session under way at `now` (started, not yet ended), or null: "What
+ * now?" picks it first. One document read.
+ */
+export async function plannedNow(db: Firestore, uid: string, now: number): Promise<string | null> {
+  const doc = (await planRef(db, uid).get()).data() as PlanDoc | undefined;
+  const under = Object.values(doc?.sessions ?? {}).find(
+    (s) => Date.parse(s.start) <= now && now < Date.parse(s.end),
+  );
+  return under?.assignment_id ?? null;
+}
+
+/** How early before its start a Focus Mode start still counts for a session. */
+const EARLY_START_MS = 15 * 60_000;
+
+/**
+ * The id of the session of `assignmentId` that a Focus Mode start at `now` begins (under way,
+ * or starting within 15 minutes), when it is not marked started yet; null otherwise.
+ */
+export function sessionStartedBy(
+  doc: PlanDoc | undefined,
+  assignmentId: string,
+  now: number,
+): string | null {
+  const hit = Object.entries(doc?.sessions ?? {}).find(
+    ([, s]) =>
+      s.assignment_id === assignmentId &&
+      !s.started &&
+      Date.parse(s.start) - EARLY_START_MS <= now &&
+      now < Date.parse(s.end),
+  );
+  return hit?.[0] ?? null;
 }

@@ -75,6 +75,7 @@ const answerOf = (id: string, s: StoredSession, zone: string): PlanSessionAnswer
   start: isoInZone(Date.parse(s.start), zone),
   end: isoInZone(Date.parse(s.end), zone),
   by_hand: s.by_hand,
+  ...(s.started ? { started: true } : {}),
 });
 
 function answersOf(sessions: Record<string, StoredSession>, zone: string): PlanSessionAnswer[] {
@@ -88,11 +89,13 @@ const storedOf = (s: {
   start: string | number;
   end: string | number;
   by_hand?: boolean | undefined;
+  started?: boolean | undefined;
 }): StoredSession => ({
   assignment_id: s.assignment_id,
   start: new Date(s.start).toISOString(),
   end: new Date(s.end).toISOString(),
   by_hand: s.by_hand ?? false,
+  ...(s.started ? { started: true } : {}),
 });
 
 /** The first instant of the day 'YYYY-MM-DD' begins in... read from its noon, safe across DST. */
@@ -192,7 +195,14 @@ export async function savePlan(
     const current = doc?.version ?? 0;
     if (version !== undefined && version !== current) throw new HttpError(409, PLAN_CHANGED);
     checkAssignments(sessions, new Set(student.assignments.map((a) => a.id)));
-    const map = Object.fromEntries(sessions.map((s) => [s.id, storedOf(s)]));
+    // A session Focus Mode started keeps that mark while it stays where it was.
+    const map = Object.fromEntries(
+      sessions.map((s) => {
+        const was = doc?.sessions[s.id];
+        const kept = was?.started && Date.parse(was.start) === Date.parse(s.start);
+        return [s.id, storedOf({ ...s, started: kept })];
+      }),
+    );
     checkRules(map, now);
     const next: PlanDoc = {
       sessions: map,
@@ -281,7 +291,7 @@ export async function readPlan(
   const open = new Set(student.assignments.filter((a) => a.status !== 'done').map((a) => a.id));
   const entries = Object.entries(doc.sessions);
   const stale = entries.some(
-    ([, s]) => !open.has(s.assignment_id) || (!s.by_hand && Date.parse(s.end) <= now),
+    ([, s]) => !open.has(s.assignment_id) || (!s.by_hand && !s.started && Date.parse(s.end) <= now),
   );
   if (!stale && doc.basis === basisOf(student.assignments)) {
     return { sessions: answersOf(doc.sessions, student.zone), version: doc.version };
@@ -305,8 +315,10 @@ export async function readPlan(
     result.sessions.map((s) => [s.id, storedOf({ ...s, by_hand: byHand.has(s.id) })]),
   );
   const key = (s: StoredSession) => `${s.assignment_id}|${s.start}|${s.end}`;
+  // A session whose time was spent in Focus Mode is done, not moved.
+  const spent = (s: StoredSession) => s.started === true && Date.parse(s.end) <= now;
   const before = new Set(
-    entries.filter(([, s]) => open.has(s.assignment_id)).map(([, s]) => key(s)),
+    entries.filter(([, s]) => open.has(s.assignment_id) && !spent(s)).map(([, s]) => key(s)),
   );
   const after = new Set(Object.values(next).map(key));
   const moved = Math.min(

@@ -13,17 +13,21 @@ const SKIP_NO_MORE = 'This repeat has no more dates, so the due date stays as it
  * Moves an open instance's due date to its rule's next date after both its due date and `now`,
  * with its reminder schedule entry, in one transaction. Never creates a card: the open instance
  * is the only one. A card that is not an open instance, or whose rule has no more dates,
- * answers 400 with what to do.
+ * answers 400 with what to do. With `from` (the due date the student skipped from) it skips once:
+ * a card no longer due then has skipped already (a resent request) or been moved, and is left
+ * as it is.
  */
 export async function skipToNextDate(
   db: Firestore,
   uid: string,
   id: string,
   now: Date,
+  from?: string,
 ): Promise<void> {
   await db.runTransaction(async (tx) => {
     const doc = await readInTransaction(tx, db, uid, id);
     if (!doc) throw notFound(ASSIGNMENT_NOT_FOUND);
+    if (from !== undefined && doc.due_date !== from) return;
     const seriesId = (doc as { series_id?: unknown }).series_id;
     if (typeof seriesId !== 'string' || doc.status === 'done') throw badRequest(SKIP_NOT_OPEN);
     const series = await readSeries(tx, db, uid, seriesId);

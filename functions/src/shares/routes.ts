@@ -18,7 +18,7 @@ import {
   endShare,
   listShares,
   sendCheer,
-  sharedBoard,
+  sharedBoardIfChanged,
   sharedWith,
   updateShare,
 } from './store.ts';
@@ -117,7 +117,19 @@ export function shareRoutes(db: Firestore, appUrl: string): Router {
   router.get(
     '/shared/:id/board',
     route(async (req, res) => {
-      const board = await sharedBoard(db, callerOf(req).uid, String(req.params.id), new Date());
+      // A supporter's view polls: an unchanged board answers 304 for two document reads.
+      const { board, etag } = await sharedBoardIfChanged(
+        db,
+        callerOf(req).uid,
+        String(req.params.id),
+        new Date(),
+        req.get('if-none-match'),
+      );
+      if (etag) res.set('ETag', etag);
+      if (!board) {
+        res.status(304).end();
+        return;
+      }
       res.json(board satisfies AnswerOf<'GET /api/shared/:id/board'>);
     }),
   );

@@ -11,6 +11,7 @@ import {
   type SharedBoardEntry,
 } from '@brainboard/domain';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import { readBoardStamp } from '../board/stamp.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { projectCard, summarize, weekStartIso } from './projection.ts';
 
@@ -237,14 +238,35 @@ async function grantOf(db: Firestore, uid: string, id: string) {
   return { ref, doc };
 }
 
-/** The student's board as the share's scope lets its supporter see it. */
-export async function sharedBoard(
+/**
+ * The shared board for a supporter's poll: unchanged (`board` null) when `etag` is still its tag,
+ * for two document reads (the share and the student's board stamp), otherwise the board and its
+ * new tag. The tag is the board's stamp (changed by every write to the student's assignments and
+ * by counted focus time), the share's scope and cheers switch, and the hour, so the summary's
+ * "this week" and "in the next 3 days" move on with the clock. The stamp is read before the
+ * board: a write in between shows on the next poll, never the other way round.
+ */
+export async function sharedBoardIfChanged(
   db: Firestore,
   uid: string,
   id: string,
   now: Date,
-): Promise<SharedBoard> {
+  etag: string | undefined,
+): Promise<{ board: SharedBoard | null; etag: string | null }> {
   const { doc } = await grantOf(db, uid, id);
+  const stamp = await readBoardStamp(db, doc.student_uid);
+  const tag = stamp
+    ? `"${createHash('sha256')
+        .update(JSON.stringify([stamp, doc.scope, doc.cheers, now.toISOString().slice(0, 13)]))
+        .digest('base64url')
+        .slice(0, 27)}"`
+    : null;
+  if (tag && etag === tag) return { board: null, etag: tag };
+  return { board: await boardOf(db, doc, now), etag: tag };
+}
+
+/** The student's board as the share's scope lets its supporter see it. */
+async function boardOf(db: Firestore, doc: ShareDoc, now: Date): Promise<SharedBoard> {
   const student = studentDoc(db, doc.student_uid);
   // Only the fields the projection may use are read from the database.
   const fields = ['title', 'due_date', 'status', 'completed_date', 'rank'];

@@ -925,6 +925,12 @@ export const ENDPOINTS: Endpoint[] = [
         status: 400,
         error: 'Only an open repeating assignment can skip to its next date.',
       },
+      {
+        label: 'a "from" that is not a due date',
+        request: (o) => j('POST', `/api/assignment/${o.assignmentId}/skip`, { from: 'soon' }),
+        status: 400,
+        error: 'from must be the due date the card had, such as 2026-03-02T23:59:00.',
+      },
     ],
   },
   {

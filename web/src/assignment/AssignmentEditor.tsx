@@ -1,4 +1,5 @@
 import type { Assignment, Status } from '@brainboard/domain';
+import type { FormDraft } from './editorForm.ts';
 import { CreateAssignmentEditor } from './CreateAssignmentEditor.tsx';
 import { EditAssignmentEditor } from './EditAssignmentEditor.tsx';
 
@@ -7,6 +8,8 @@ export interface AssignmentEditorProps {
   assignment?: Assignment;
   /** Create mode: the column the new assignment starts in. */
   initialStatus?: Status;
+  /** Create mode: the title and due date typed in quick add ("More details"). */
+  typed?: FormDraft | undefined;
   onClose(): void;
   /** After a successful create or update, with the server's answer. */
   onSaved(item: Assignment, isNew: boolean): void;
@@ -26,6 +29,7 @@ const untracked = <T,>(write: Promise<T>) => write;
 export function AssignmentEditor({
   assignment,
   initialStatus,
+  typed,
   onClose,
   onSaved,
   onAssignmentChanged,
@@ -42,6 +46,7 @@ export function AssignmentEditor({
   ) : (
     <CreateAssignmentEditor
       initialStatus={initialStatus}
+      typed={typed}
       onClose={onClose}
       onSaved={onSaved}
       trackWrite={trackWrite}

@@ -1,8 +1,9 @@
-import type { Assignment, Status } from '@brainboard/domain';
+import { dueFormFields, type Assignment, type Status } from '@brainboard/domain';
 import { lazy, Suspense, type FormEvent } from 'react';
 import { api } from '../data/api.ts';
 import { repeatOfForm } from '../recurrence/repeatForm.ts';
 import { AssignmentForm } from './AssignmentForm.tsx';
+import type { FormDraft } from './editorForm.ts';
 import { createAssignment } from '../data/assignmentsApi.ts';
 import { useAssignmentForm } from './useAssignmentForm.ts';
 import { useDraftLists } from './useEditorLists.ts';
@@ -10,6 +11,8 @@ import { useDraftLists } from './useEditorLists.ts';
 export interface CreateAssignmentEditorProps {
   /** The column the new assignment starts in. */
   initialStatus?: Status;
+  /** Title and due date already typed in the board's quick add ("More details"). */
+  typed?: FormDraft | undefined;
   onClose(): void;
   onSaved(item: Assignment, isNew: boolean): void;
   trackWrite: <T>(write: Promise<T>) => Promise<T>;
@@ -20,6 +23,7 @@ const QuickAddField = lazy(() => import('../capture/QuickAddField.tsx'));
 /** A new assignment: everything, subtasks and notes included, is sent at once with "Create". */
 export function CreateAssignmentEditor({
   initialStatus,
+  typed,
   onClose,
   onSaved,
   trackWrite,
@@ -28,6 +32,7 @@ export function CreateAssignmentEditor({
   const state = useAssignmentForm({
     assignment: undefined,
     initialStatus,
+    typed,
     listsDirty: lists.dirty,
     onClose,
     onSaved,
@@ -77,6 +82,15 @@ export function CreateAssignmentEditor({
             place="dialog"
             onAdded={(item) => onSaved(item, true)}
             onDone={onClose}
+            onMoreDetails={(d) => {
+              // The form is below: what was typed goes into it, and the student goes on there.
+              state.draft.setForm({
+                ...state.draft.form,
+                title: d.title,
+                ...dueFormFields(d.due_date),
+              });
+              state.titleRef.current?.focus();
+            }}
             trackWrite={trackWrite}
           />
         </Suspense>

@@ -13,6 +13,25 @@ const remote = (over: Parameters<typeof makeAssignment>[0]) =>
   valuesOf(makeAssignment({ ...opened, ...over }));
 
 describe('the editor draft', () => {
+  it("opens a new assignment with quick add's title and due date as the student's own input", () => {
+    const draft = openDraft(undefined, 'new', {
+      title: 'Lab report',
+      due_date: '2026-12-03T17:00:00',
+    });
+    expect(draft.form).toMatchObject({
+      title: 'Lab report',
+      due_date: '2026-12-03T17:00:00',
+      due_hour: '17',
+      due_minute: '00',
+      status: 'new',
+    });
+    // Typed, not opened with: Create sends them and closing asks before dropping them.
+    expect(changedFields(draft.base, draft.form)).toEqual({
+      title: 'Lab report',
+      due_date: '2026-12-03T17:00:00',
+    });
+  });
+
   it('sends only what the student changed, not fields changed elsewhere meanwhile', () => {
     let draft = openDraft(opened);
     draft = { ...draft, form: { ...draft.form, title: 'History essay' } };

@@ -64,14 +64,29 @@ export interface EditorDraft {
   conflicts: Partial<EditorValues>;
 }
 
-export function openDraft(assignment: Assignment | undefined, status?: Status): EditorDraft {
-  const form = initialForm(assignment, status);
+/** Title and due date a new assignment's form opens with (what quick add had read). */
+export interface FormDraft {
+  title: string;
+  due_date: string;
+}
+
+/**
+ * An editor opening: on `assignment` (or a new one in `status`), with `typed` already in a new
+ * one's form as the student's own input (so closing asks before it is dropped).
+ */
+export function openDraft(
+  assignment: Assignment | undefined,
+  status?: Status,
+  typed?: FormDraft,
+): EditorDraft {
+  const opened = initialForm(assignment, status);
   const base: EditorValues = {
-    title: form.title,
-    description: form.description,
-    due_date: form.due_date,
-    status: form.status,
+    title: opened.title,
+    description: opened.description,
+    due_date: opened.due_date,
+    status: opened.status,
   };
+  const form = typed ? { ...opened, title: typed.title, ...dueFormFields(typed.due_date) } : opened;
   return { base, form, conflicts: {} };
 }
 

@@ -14,6 +14,7 @@ import { showAlert } from '../ui/notify.ts';
 import { newClientId, uploadPdf, type AttachedFile } from '../data/assignmentsApi.ts';
 import { TITLE_REQUIRED } from './editorText.ts';
 import { useDiscardGuard } from '../ui/useDiscardGuard.tsx';
+import type { FormDraft } from './editorForm.ts';
 import { useEditorDraft } from './useEditorDraft.ts';
 
 export interface AssignmentFormOptions {
@@ -21,6 +22,8 @@ export interface AssignmentFormOptions {
   assignment: Assignment | undefined;
   /** A new assignment's column. */
   initialStatus?: Status;
+  /** A new assignment's title and due date as quick add read them ("More details"). */
+  typed?: FormDraft | undefined;
   /** True while the subtask and note lists hold something unsaved. */
   listsDirty: boolean;
   onClose(): void;
@@ -36,13 +39,14 @@ export interface AssignmentFormOptions {
 export function useAssignmentForm({
   assignment,
   initialStatus,
+  typed,
   listsDirty,
   onClose,
   onSaved,
 }: AssignmentFormOptions) {
   const id = useId();
   const titleRef = useRef<HTMLInputElement>(null);
-  const draft = useEditorDraft(assignment, initialStatus);
+  const draft = useEditorDraft(assignment, initialStatus, typed);
   const { form } = draft;
   const [dateValid, setDateValid] = useState(true);
   const [revealDateError, setRevealDateError] = useState(false);

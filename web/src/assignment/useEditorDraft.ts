@@ -9,6 +9,7 @@ import {
   valuesOf,
   type EditorForm,
   type EditorValues,
+  type FormDraft,
   type SyncedField,
 } from './editorForm.ts';
 
@@ -35,8 +36,9 @@ export interface EditorDraftState {
 export function useEditorDraft(
   assignment: Assignment | undefined,
   initialStatus?: Status,
+  typed?: FormDraft,
 ): EditorDraftState {
-  const [draft, setDraft] = useState(() => openDraft(assignment, initialStatus));
+  const [draft, setDraft] = useState(() => openDraft(assignment, initialStatus, typed));
   const remote = assignment ? valuesOf(assignment) : null;
   const remoteKey = remote ? JSON.stringify(remote) : null;
   // A newer live copy: the draft follows it during this render (no extra effect pass).

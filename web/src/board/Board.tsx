@@ -6,19 +6,30 @@ import {
   type RepeatScope,
   type Status,
 } from '@brainboard/domain';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { LoadingScreen } from '../loading/LoadingScreen.tsx';
 import { SkipContext } from '../recurrence/skipContext.ts';
 import { useSkipToNext } from '../recurrence/useSkipToNext.ts';
 import '../recurrence/recurrence.css';
 import { askToConfirm } from '../ui/notify.ts';
-import { LearningContext } from '../whatnow/learningContext.ts';
+import { LearningContext, PlannedStartsContext } from '../whatnow/learningContext.ts';
+import { firstSessionStarts, usePlanSessions } from '../data/planCache.ts';
+import { SessionContext } from '../session/sessionContext.ts';
 import { focusAfterDelete } from './focusAfterDelete.ts';
 import { PlusIcon } from '../ui/icons.tsx';
 import { prefetchBoardQueue } from '../data/outbox/loadQueue.ts';
 import { lazyChunk } from '../loading/lazyChunk.tsx';
 import { KanbanBoard } from './KanbanBoard.tsx';
-import QuickAddField from '../capture/QuickAddField.tsx';
+import QuickAddField, { type QuickAddDraft } from '../capture/QuickAddField.tsx';
 import type { RankChange } from './ranks.ts';
 import { useAssignmentsStore } from '../data/assignmentsContext.ts';
 import { useSortByDue } from './useSortByDue.ts';
@@ -48,7 +59,9 @@ function whenIdle(run: () => void): () => void {
   return () => window.clearTimeout(id);
 }
 
-type EditorState = { mode: 'create'; status: Status; key: number } | { mode: 'edit'; id: string };
+type EditorState =
+  | { mode: 'create'; status: Status; key: number; typed?: QuickAddDraft }
+  | { mode: 'edit'; id: string };
 
 // Offered on an empty board only, so it loads then.
 const SchoolImportOffer = lazy(() =>
@@ -80,6 +93,10 @@ export function Board({ addRequest = 0, onImport }: BoardProps = {}) {
 
   const openCreate = useCallback(
     (status: Status) => setEditor({ mode: 'create', status, key: Date.now() }),
+    [],
+  );
+  const openTyped = useCallback(
+    (typed: QuickAddDraft) => setEditor({ mode: 'create', status: 'new', key: Date.now(), typed }),
     [],
   );
   const openEdit = useCallback((id: string) => setEditor({ mode: 'edit', id }), []);
@@ -144,93 +161,104 @@ export function Board({ addRequest = 0, onImport }: BoardProps = {}) {
   const basedOn = learned?.basedOn ?? 0;
   // One object per value, so the memoised cards re-render only when the factor changes.
   const learning = useMemo(() => (factor === null ? null : { factor, basedOn }), [factor, basedOn]);
+  // Each card's first planned work session, from the plan as this browser last saw it.
+  const planSessions = usePlanSessions(useContext(SessionContext)?.user?.id);
+  const plannedStarts = useMemo(() => firstSessionStarts(planSessions, new Date()), [planSessions]);
 
   const editing =
     editor?.mode === 'edit' ? data.assignments.find((a) => a.id === editor.id) : undefined;
 
   return (
     <LearningContext.Provider value={learning}>
-      {(!splashDone || !loaded) && (
-        <LoadingScreen done={loaded} onFinished={() => setSplashDone(true)} />
-      )}
-      {loaded && (
-        <div className="board" aria-busy={!splashDone || undefined}>
-          {data.status === 'error' && (
-            <p className="board__notice" role="status">
-              Your assignments could not be loaded yet. Trying again…
-            </p>
-          )}
-          {onImport && data.status === 'ready' && data.assignments.length === 0 && (
-            <Suspense fallback={null}>
-              <SchoolImportOffer onImport={onImport} />
-            </Suspense>
-          )}
-          {resetMounted && (
-            <Suspense fallback={null}>
-              <ResetOverdue
-                assignments={data.assignments}
-                onSaved={applyItem}
-                trackWrite={trackWrite}
-              />
-            </Suspense>
-          )}
-          {/* In the first paint (1.7 KB; its parser loads on first use), so the columns below it
+      <PlannedStartsContext.Provider value={plannedStarts}>
+        {(!splashDone || !loaded) && (
+          <LoadingScreen done={loaded} onFinished={() => setSplashDone(true)} />
+        )}
+        {loaded && (
+          <div className="board" aria-busy={!splashDone || undefined}>
+            {data.status === 'error' && (
+              <p className="board__notice" role="status">
+                Your assignments could not be loaded yet. Trying again…
+              </p>
+            )}
+            {onImport && data.status === 'ready' && data.assignments.length === 0 && (
+              <Suspense fallback={null}>
+                <SchoolImportOffer onImport={onImport} />
+              </Suspense>
+            )}
+            {resetMounted && (
+              <Suspense fallback={null}>
+                <ResetOverdue
+                  assignments={data.assignments}
+                  onSaved={applyItem}
+                  trackWrite={trackWrite}
+                />
+              </Suspense>
+            )}
+            {/* In the first paint (1.7 KB; its parser loads on first use), so the columns below it
               never move when it arrives: a card dragged as the page settles lands where aimed. */}
-          <QuickAddField place="board" onAdded={applyItem} trackWrite={trackWrite} />
-          <SkipContext value={onSkip}>
-            <KanbanBoard
-              assignments={data.assignments}
-              onMove={onMove}
-              onOpen={openEdit}
-              onDelete={onDelete}
-              onAdd={openCreate}
-              onSort={onSort}
-              onDragActive={holdUpdates}
+            <QuickAddField
+              place="board"
+              onAdded={applyItem}
+              onMoreDetails={openTyped}
+              trackWrite={trackWrite}
             />
-          </SkipContext>
-          <button
-            type="button"
-            className="board__fab"
-            title="Add Assignment"
-            aria-label="Add Assignment"
-            onClick={() => openCreate('new')}
-          >
-            <PlusIcon size={28} />
-          </button>
-        </div>
-      )}
-      <Suspense fallback={null}>
-        {editor?.mode === 'create' && (
-          <AssignmentEditor
-            key={`new-${editor.key}`}
-            initialStatus={editor.status}
-            onClose={closeEditor}
-            onSaved={onSaved}
-            onAssignmentChanged={applyItem}
-            trackWrite={trackWrite}
-          />
+            <SkipContext value={onSkip}>
+              <KanbanBoard
+                assignments={data.assignments}
+                onMove={onMove}
+                onOpen={openEdit}
+                onDelete={onDelete}
+                onAdd={openCreate}
+                onSort={onSort}
+                onDragActive={holdUpdates}
+              />
+            </SkipContext>
+            <button
+              type="button"
+              className="board__fab"
+              title="Add Assignment"
+              aria-label="Add Assignment"
+              onClick={() => openCreate('new')}
+            >
+              <PlusIcon size={28} />
+            </button>
+          </div>
         )}
-        {editing && (
-          <AssignmentEditor
-            key={editing.id}
-            assignment={editing}
-            onClose={closeEditor}
-            onSaved={onSaved}
-            onAssignmentChanged={applyItem}
-            trackWrite={trackWrite}
-          />
-        )}
-        {deleteAsk && (
-          <DeleteRepeatQuestion
-            title={deleteAsk.title}
-            onChoose={(scope) => {
-              setDeleteAsk(null);
-              removeCard(deleteAsk.id, scope);
-            }}
-            onCancel={() => setDeleteAsk(null)}
-          />
-        )}
-      </Suspense>
+        <Suspense fallback={null}>
+          {editor?.mode === 'create' && (
+            <AssignmentEditor
+              key={`new-${editor.key}`}
+              initialStatus={editor.status}
+              typed={editor.typed}
+              onClose={closeEditor}
+              onSaved={onSaved}
+              onAssignmentChanged={applyItem}
+              trackWrite={trackWrite}
+            />
+          )}
+          {editing && (
+            <AssignmentEditor
+              key={editing.id}
+              assignment={editing}
+              onClose={closeEditor}
+              onSaved={onSaved}
+              onAssignmentChanged={applyItem}
+              trackWrite={trackWrite}
+            />
+          )}
+          {deleteAsk && (
+            <DeleteRepeatQuestion
+              title={deleteAsk.title}
+              onChoose={(scope) => {
+                setDeleteAsk(null);
+                removeCard(deleteAsk.id, scope);
+              }}
+              onCancel={() => setDeleteAsk(null)}
+            />
+          )}
+        </Suspense>
+      </PlannedStartsContext.Provider>
     </LearningContext.Provider>
   );
 }

@@ -42,7 +42,8 @@ import {
   type ColumnIds,
 } from './columns.ts';
 import { CLICK_AFTER_DROP_MS } from './clickAfterDrop.ts';
-import { aboveColumnSwitch, dropAnimation, HOLD_TO_DRAG, MouseAndPenSensor } from './dnd.ts';
+import { HOLD_TO_DRAG, MouseAndPenSensor } from '../ui/dragSensors.ts';
+import { aboveColumnSwitch, dropAnimation } from './dnd.ts';
 import { prefersReducedMotion } from '../ui/reducedMotion.ts';
 import { celebrateDone, originOf } from '../ui/motion.ts';
 import { useBadgeClock } from './useBadgeClock.ts';

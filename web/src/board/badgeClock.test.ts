@@ -48,6 +48,14 @@ describe('nextBadgeChange', () => {
     expect(nextBadgeChange([timed], at(16, 0, 0, 1))).toEqual(at(18, 0, 0, 1));
   });
 
+  it("is the card's first planned session, when it has one, in place of the count", () => {
+    const timed = card('2026-11-23T18:00:00', {
+      subtasks: [{ completed: false, estimate_minutes: 120 }],
+    });
+    const planned = new Map([[timed.id, at(11)]]);
+    expect(nextBadgeChange([timed], at(9), null, undefined, planned)).toEqual(at(11));
+  });
+
   it('is null when no card has a due date', () => {
     expect(nextBadgeChange([card(''), card('not a date')], at(9))).toBeNull();
     expect(nextBadgeChange([], at(9))).toBeNull();

@@ -3,6 +3,7 @@ import {
   startBy,
   toLocalDate,
   type LearningFactor,
+  type StudyHours,
   type TimedAssignment,
 } from '@brainboard/domain';
 
@@ -21,6 +22,8 @@ export function nextBadgeChange(
   cards: readonly TimedAssignment[],
   now: Date,
   learning: LearningFactor | null = null,
+  hours?: StudyHours,
+  planned: ReadonlyMap<string, Date> = new Map(),
 ): Date | null {
   const at = now.getTime();
   let next = Infinity;
@@ -32,7 +35,7 @@ export function nextBadgeChange(
     if (card.status === 'done') continue;
     const dueAt = due.getTime();
     if (dueAt >= at && calendarDaysBetween(now, due) === 0) next = Math.min(next, dueAt + 1);
-    const start = startBy(card, now, learning)?.getTime();
+    const start = (planned.get(card.id) ?? startBy(card, now, learning, hours))?.getTime();
     if (start !== undefined && start > at) next = Math.min(next, start);
   }
   if (dated) next = Math.min(next, nextLocalMidnight(now).getTime());

@@ -1,33 +1,5 @@
 import { DROP_ANIMATION_MAX_MS, DROP_ANIMATION_MIN_MS } from '@brainboard/domain';
-import {
-  defaultDropAnimationSideEffects,
-  PointerSensor,
-  type DropAnimation,
-  type Modifier,
-  type PointerActivationConstraint,
-  type PointerSensorOptions,
-} from '@dnd-kit/core';
-import type { PointerEvent as ReactPointerEvent } from 'react';
-
-/** A card becomes a drag only after a 250 ms hold (5 px of wobble allowed). */
-export const HOLD_TO_DRAG: PointerActivationConstraint = { delay: 250, tolerance: 5 };
-
-/** Mouse and pen; touch goes to the TouchSensor, so a swipe still scrolls the page. */
-export class MouseAndPenSensor extends PointerSensor {
-  static override activators = [
-    {
-      eventName: 'onPointerDown' as const,
-      handler: (
-        { nativeEvent: event }: ReactPointerEvent,
-        { onActivation }: PointerSensorOptions,
-      ) => {
-        if (!event.isPrimary || event.button !== 0 || event.pointerType === 'touch') return false;
-        onActivation?.({ event });
-        return true;
-      },
-    },
-  ];
-}
+import { defaultDropAnimationSideEffects, type DropAnimation, type Modifier } from '@dnd-kit/core';
 
 /** The drop animation lasts 0.33 to 0.55 s. */
 const DROP_ANIMATION_MS = Math.round((DROP_ANIMATION_MIN_MS + DROP_ANIMATION_MAX_MS) / 2);

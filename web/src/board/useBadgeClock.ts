@@ -1,6 +1,6 @@
 import type { Assignment } from '@brainboard/domain';
 import { useEffect, useState } from 'react';
-import { useLearning } from '../whatnow/learningContext.ts';
+import { useLearning, usePlannedStarts, useStudyHours } from '../whatnow/learningContext.ts';
 import { nextBadgeChange } from './badgeClock.ts';
 
 /**
@@ -10,13 +10,15 @@ import { nextBadgeChange } from './badgeClock.ts';
  */
 export function useBadgeClock(cards: readonly Assignment[]): string {
   const learning = useLearning();
+  const hours = useStudyHours();
+  const planned = usePlannedStarts();
   const [tick, setTick] = useState(0);
   useEffect(() => {
-    const next = nextBadgeChange(cards, new Date(), learning);
+    const next = nextBadgeChange(cards, new Date(), learning, hours, planned);
     if (!next) return;
     // A timer that fires early finds nothing changed yet and sets one for the rest.
     const id = window.setTimeout(() => setTick((t) => t + 1), next.getTime() - Date.now());
     return () => window.clearTimeout(id);
-  }, [cards, learning, tick]);
+  }, [cards, learning, hours, planned, tick]);
   return String(tick);
 }

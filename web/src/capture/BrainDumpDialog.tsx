@@ -11,6 +11,8 @@ import { useQuickAddParser } from './useQuickAddParser.ts';
 
 interface Proposal {
   key: number;
+  /** The card's id, chosen once: adding again after a failure creates each card once. */
+  id: string;
   title: string;
   /** 'YYYY-MM-DDTHH:MM:00', or '' for none. */
   due_date: string;
@@ -37,6 +39,8 @@ const Recognition = (): ListeningConstructor | undefined => {
 export interface BrainDumpDialogProps {
   onClose(): void;
   onAdded(item: Assignment): void;
+  /** Every chosen proposal was added (the dialog is done; the one that opened it may close too). */
+  onAddedAll(): void;
   trackWrite: <T>(write: Promise<T>) => Promise<T>;
 }
 
@@ -46,7 +50,12 @@ export interface BrainDumpDialogProps {
  * reads it (with first steps); otherwise, or offline, each line or sentence is one proposal read
  * in the browser.
  */
-export default function BrainDumpDialog({ onClose, onAdded, trackWrite }: BrainDumpDialogProps) {
+export default function BrainDumpDialog({
+  onClose,
+  onAdded,
+  onAddedAll,
+  trackWrite,
+}: BrainDumpDialogProps) {
   const id = useId();
   const parser = useQuickAddParser();
   const aiHelp = useContext(SessionContext)?.user?.ai_help_enabled === true;
@@ -95,6 +104,7 @@ export default function BrainDumpDialog({ onClose, onAdded, trackWrite }: BrainD
         const answer = await readBrainDump(text);
         list = answer.items.map((item, key) => ({
           key,
+          id: newClientId('assignment'),
           title: item.title,
           due_date: item.due_date ?? '',
           steps: item.steps ?? [],
@@ -109,7 +119,14 @@ export default function BrainDumpDialog({ onClose, onAdded, trackWrite }: BrainD
     }
     list ??= parser.split(text).map((line, key) => {
       const r = parser.read(line);
-      return { key, title: r?.title ?? line, due_date: r?.due_date ?? '', steps: [], chosen: true };
+      return {
+        key,
+        id: newClientId('assignment'),
+        title: r?.title ?? line,
+        due_date: r?.due_date ?? '',
+        steps: [],
+        chosen: true,
+      };
     });
     setProposals(list);
     setNote(`${list.length} ${list.length === 1 ? 'proposal' : 'proposals'} to check.${said}`);
@@ -127,7 +144,7 @@ export default function BrainDumpDialog({ onClose, onAdded, trackWrite }: BrainD
       for (const p of chosen) {
         const item = await trackWrite(
           createAssignment(api, {
-            id: newClientId('assignment'),
+            id: p.id,
             title: p.title.trim().slice(0, 125),
             due_date: p.due_date,
             status: 'new',
@@ -144,7 +161,7 @@ export default function BrainDumpDialog({ onClose, onAdded, trackWrite }: BrainD
         );
         onAdded(item);
       }
-      onClose();
+      onAddedAll();
     } catch (err) {
       setError(
         isApiError(err) ? err.message : 'Some assignments could not be added. Please try again.',

@@ -14,8 +14,17 @@ interface QuickAddFieldProps {
   trackWrite: <T>(write: Promise<T>) => Promise<T>;
   /** Where it sits: the board's top (laptops) or the Add Assignment dialog. */
   place: 'board' | 'dialog';
-  /** After adding from the dialog, the dialog closes. */
+  /** After adding from the dialog (one task, or several from "Add several"), the dialog closes. */
   onDone?: () => void;
+  /** "More details": the full form, with the title and due date read so far filled in. */
+  onMoreDetails(draft: QuickAddDraft): void;
+}
+
+/** What quick add has read, for the full form. */
+export interface QuickAddDraft {
+  title: string;
+  /** 'YYYY-MM-DDTHH:MM:00', or '' for none. */
+  due_date: string;
 }
 
 /**
@@ -23,7 +32,13 @@ interface QuickAddFieldProps {
  * in the browser as it is typed (no network, no AI), with a line saying how it is understood.
  * Enter adds it; "Add several" opens the brain dump.
  */
-export default function QuickAddField({ onAdded, trackWrite, place, onDone }: QuickAddFieldProps) {
+export default function QuickAddField({
+  onAdded,
+  trackWrite,
+  place,
+  onDone,
+  onMoreDetails,
+}: QuickAddFieldProps) {
   const id = useId();
   const [opened, setOpened] = useState(false);
   const parser = useQuickAddParser(opened);
@@ -89,15 +104,29 @@ export default function QuickAddField({ onAdded, trackWrite, place, onDone }: Qu
           Add several
         </button>
       </div>
-      <p id={`${id}-line`} className="quick-add__line" aria-live="polite">
-        {read ? (
-          <>
-            <strong>{read.title}</strong> · {dueLine(read.due_date, new Date())}
-          </>
-        ) : (
-          'Type a task and when it is due, then press Enter.'
+      <div className="quick-add__under">
+        <p id={`${id}-line`} className="quick-add__line" aria-live="polite">
+          {read ? (
+            <>
+              <strong>{read.title}</strong> · {dueLine(read.due_date, new Date())}
+            </>
+          ) : (
+            'Type a task and when it is due, then press Enter.'
+          )}
+        </p>
+        {read && (
+          <button
+            type="button"
+            className="button button--quiet"
+            onClick={() => {
+              onMoreDetails({ title: read.title.slice(0, 125), due_date: read.due_date ?? '' });
+              setText('');
+            }}
+          >
+            More details
+          </button>
         )}
-      </p>
+      </div>
       {error && (
         <p role="alert" className="quick-add__error">
           {error}
@@ -108,6 +137,10 @@ export default function QuickAddField({ onAdded, trackWrite, place, onDone }: Qu
           <BrainDumpDialog
             onClose={() => setDump(false)}
             onAdded={onAdded}
+            onAddedAll={() => {
+              setDump(false);
+              onDone?.();
+            }}
             trackWrite={trackWrite}
           />
         </Suspense>

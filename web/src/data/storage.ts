@@ -10,8 +10,8 @@
 
 export type StorageArea = 'local' | 'session';
 
-/** A per-user cache entry's kind: the signed-in session or the board. */
-export type UserCacheKind = 'session' | 'board';
+/** A per-user cache entry's kind: the signed-in session, the board or the plan's sessions. */
+export type UserCacheKind = 'session' | 'board' | 'plan';
 
 /** Every key this app uses. */
 export const STORAGE_KEYS = {

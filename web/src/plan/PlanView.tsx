@@ -2,23 +2,23 @@ import {
   dayWords,
   formatMinutes,
   wallClockIn,
-  whenWords,
   type PlanCalendarUse,
   type PlanSessionAnswer,
 } from '@brainboard/domain';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { isApiError } from '../data/api/client.ts';
 import { useAssignmentsStore } from '../data/assignmentsContext.ts';
+import { rememberPlan } from '../data/planCache.ts';
+import { SessionContext } from '../session/sessionContext.ts';
 import { useFocusMode } from '../focus/focusContext.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { addPlanToCalendar, previewPlan, readPlan, savePlan } from './planApi.ts';
+import { PlanDayList } from './PlanDayList.tsx';
 import { PlanSettingsForm } from './PlanSettingsForm.tsx';
 import './plan.css';
 
 const DAYS = 14;
-const DAY_MS = 24 * 3600_000;
-const STEP_MINUTES = 15;
 
 interface Draft {
   sessions: PlanSessionAnswer[];
@@ -29,8 +29,6 @@ interface Draft {
   calendar: PlanCalendarUse | null;
 }
 
-const minutesOf = (s: PlanSessionAnswer) => (Date.parse(s.end) - Date.parse(s.start)) / 60_000;
-const iso = (t: number) => new Date(t).toISOString();
 const localDay = (t: number) =>
   wallClockIn(t, Intl.DateTimeFormat().resolvedOptions().timeZone).slice(0, 10);
 
@@ -46,6 +44,14 @@ const errorText = (err: unknown) =>
 export function PlanView({ onClose }: { onClose(): void }) {
   const { assignments } = useAssignmentsStore();
   const focus = useFocusMode();
+  const uid = useContext(SessionContext)?.user?.id;
+  /** The saved plan, for "What now?" on this device. */
+  const remember = useCallback(
+    (sessions: readonly PlanSessionAnswer[]) => {
+      if (uid) rememberPlan(uid, sessions);
+    },
+    [uid],
+  );
   const [draft, setDraft] = useState<Draft | null>(null);
   const [moved, setMoved] = useState<{ count: number; previous: PlanSessionAnswer[] } | null>(null);
   const [announce, setAnnounce] = useState('');
@@ -63,6 +69,7 @@ export function PlanView({ onClose }: { onClose(): void }) {
     readPlan()
       .then(async (plan) => {
         if (!live) return;
+        remember(plan.sessions);
         if (plan.moved && plan.previous) setMoved({ count: plan.moved, previous: plan.previous });
         if (plan.sessions.length === 0) return planAgain(plan.version);
         setDraft({
@@ -77,7 +84,7 @@ export function PlanView({ onClose }: { onClose(): void }) {
     return () => {
       live = false;
     };
-  }, [planAgain]);
+  }, [planAgain, remember]);
 
   const change = (
     id: string,
@@ -98,16 +105,12 @@ export function PlanView({ onClose }: { onClose(): void }) {
     );
     setAnnounce(said);
   };
-  const shift = (s: PlanSessionAnswer, ms: number) => ({
-    ...s,
-    start: iso(Date.parse(s.start) + ms),
-    end: iso(Date.parse(s.end) + ms),
-  });
 
   const accept = async () => {
     if (!draft) return;
     try {
       const saved = await savePlan(draft.sessions, draft.version);
+      remember(saved.sessions);
       setDraft({ ...draft, ...saved, changed: false });
       setAnnounce('Plan saved.');
       toast.success('Plan saved.');
@@ -119,6 +122,7 @@ export function PlanView({ onClose }: { onClose(): void }) {
     if (!moved || !draft) return;
     try {
       const saved = await savePlan(moved.previous, draft.version);
+      remember(saved.sessions);
       setDraft({ ...draft, ...saved, changed: false });
       setMoved(null);
     } catch (err) {
@@ -140,8 +144,6 @@ export function PlanView({ onClose }: { onClose(): void }) {
     { length: DAYS },
     (_, i) => new Date(today.getFullYear(), today.getMonth(), today.getDate() + i),
   );
-  const sessionsOn = (day: Date) =>
-    (draft?.sessions ?? []).filter((s) => new Date(s.start).toDateString() === day.toDateString());
 
   return (
     <Modal open onClose={onClose} title="Plan my week" className="plan" resizable={false}>
@@ -214,117 +216,16 @@ export function PlanView({ onClose }: { onClose(): void }) {
       })}
       {!draft && <p className="plan__note">Planning your week…</p>}
       {draft && (
-        <ol className="plan__days">
-          {days.map((day) => {
-            const list = sessionsOn(day);
-            return (
-              <li key={day.toDateString()} className="plan__day">
-                <h3 className="plan__day-name">{dayWords(day, today)}</h3>
-                {list.length === 0 ? (
-                  <p className="plan__free">Free</p>
-                ) : (
-                  <ul className="plan__sessions">
-                    {list.map((s) => {
-                      const words = `${titleOf(s.assignment_id)} · ${formatMinutes(minutesOf(s))} · ${whenWords(new Date(s.start), now)}`;
-                      return (
-                        <li key={s.id} className="plan__session" data-session-id={s.id}>
-                          <span className="plan__session-text">{words}</span>
-                          <span className="plan__session-actions">
-                            <button
-                              type="button"
-                              className="button"
-                              onClick={() => focus.open(s.assignment_id)}
-                            >
-                              Start
-                            </button>
-                            <button
-                              type="button"
-                              className="button button--quiet"
-                              aria-label={`Earlier: ${words}, a day earlier`}
-                              onClick={() =>
-                                change(
-                                  s.id,
-                                  (x) => shift(x, -DAY_MS),
-                                  `Moved ${titleOf(s.assignment_id)} a day earlier.`,
-                                )
-                              }
-                            >
-                              Earlier
-                            </button>
-                            <button
-                              type="button"
-                              className="button button--quiet"
-                              aria-label={`Later: ${words}, a day later`}
-                              onClick={() =>
-                                change(
-                                  s.id,
-                                  (x) => shift(x, DAY_MS),
-                                  `Moved ${titleOf(s.assignment_id)} a day later.`,
-                                )
-                              }
-                            >
-                              Later
-                            </button>
-                            <button
-                              type="button"
-                              className="button button--quiet"
-                              aria-label={`Shorter: ${words}`}
-                              disabled={minutesOf(s) - STEP_MINUTES < 25}
-                              onClick={() =>
-                                change(
-                                  s.id,
-                                  (x) => ({
-                                    ...x,
-                                    end: iso(Date.parse(x.end) - STEP_MINUTES * 60_000),
-                                  }),
-                                  'Session shorter.',
-                                )
-                              }
-                            >
-                              Shorter
-                            </button>
-                            <button
-                              type="button"
-                              className="button button--quiet"
-                              aria-label={`Longer: ${words}`}
-                              disabled={minutesOf(s) + STEP_MINUTES > 90}
-                              onClick={() =>
-                                change(
-                                  s.id,
-                                  (x) => ({
-                                    ...x,
-                                    end: iso(Date.parse(x.end) + STEP_MINUTES * 60_000),
-                                  }),
-                                  'Session longer.',
-                                )
-                              }
-                            >
-                              Longer
-                            </button>
-                            <button
-                              type="button"
-                              className="button button--quiet"
-                              aria-label={`Remove: ${words}`}
-                              onClick={() =>
-                                change(
-                                  s.id,
-                                  () => null,
-                                  `Removed ${titleOf(s.assignment_id)} session.`,
-                                )
-                              }
-                            >
-                              Remove
-                            </button>
-                          </span>
-                        </li>
-                      );
-                    })}
-                  </ul>
-                )}
-              </li>
-            );
-          })}
-        </ol>
+        <PlanDayList
+          days={days}
+          sessions={draft.sessions}
+          today={today}
+          now={now}
+          titleOf={titleOf}
+          onStart={(id) => focus.open(id)}
+          onChange={change}
+          onSay={setAnnounce}
+        />
       )}
     </Modal>
   );

@@ -7,6 +7,21 @@ import { api } from '../data/api.ts';
 export const previewPlan = (from: string, days: number) =>
   callEndpoint(api, 'POST /api/plan/preview', {}, { from, days });
 export const readPlan = () => callEndpoint(api, 'GET /api/plan', {});
+/** Saves the whole plan: each session's own fields (whether it was started is the server's). */
 export const savePlan = (sessions: PlanSessionAnswer[], version: number) =>
-  callEndpoint(api, 'PUT /api/plan', {}, { sessions, version });
+  callEndpoint(
+    api,
+    'PUT /api/plan',
+    {},
+    {
+      sessions: sessions.map(({ id, assignment_id, start, end, by_hand }) => ({
+        id,
+        assignment_id,
+        start,
+        end,
+        by_hand,
+      })),
+      version,
+    },
+  );
 export const addPlanToCalendar = () => callEndpoint(api, 'POST /api/plan/calendar', {}, {});

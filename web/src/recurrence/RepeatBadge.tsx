@@ -40,7 +40,7 @@ export function RepeatBadge({ assignment: a, now }: { assignment: Assignment; no
           className="button button--quiet card__skip"
           onClick={(e) => {
             e.stopPropagation();
-            skip(a.id);
+            skip(a.id, target);
           }}
         >
           {skipLabel(a.repeat.rrule, target, now)}

@@ -1,10 +1,24 @@
 import type { Assignment } from '@brainboard/domain';
-import { callEndpoint } from '../data/api/call.ts';
 import type { ApiClient } from '../data/api/client.ts';
+import { sendMutation } from '../data/outbox/pending.ts';
 
-/** Moves an open repeating card's due date to its rule's next date. */
-export async function skipToNext(api: ApiClient, id: string): Promise<Assignment> {
-  return (await callEndpoint(api, 'POST /api/assignment/:id/skip', { id }, {})).item;
+/**
+ * Moves an open repeating card's due date from `card.due_date` to its rule's next date, `to` as
+ * this device reads it, through the outbox like every write (offline it waits, shown at once):
+ * sent again, it moves the card once.
+ */
+export async function skipToNext(
+  api: ApiClient,
+  card: Assignment,
+  to: string,
+): Promise<Assignment> {
+  const res = await sendMutation<{ item: Assignment }>(api, {
+    kind: 'skip',
+    id: card.id,
+    from: card.due_date,
+    to,
+  });
+  return res.item;
 }
 
 /** The alert when a skip could not be saved. */

@@ -22,16 +22,18 @@ export interface SkipBoard {
 }
 
 /**
- * "Skip to next …" on a card: moves the due date on (the server's skip changes nothing but the
- * card's due date and stamp), then offers Undo in a toast. Undo puts the previous due date back
+ * "Skip to next …" on a card: moves the due date on to `to` (the server's skip changes nothing
+ * but the card's due date and stamp, and works the date out again), then offers Undo in a toast. Undo puts the previous due date back
  * through the editor's own write (PATCH /api/assignment, this card only), once; if the card's
  * due date changed again meanwhile (another skip, an edit, another device), it is left alone.
  */
-export async function skipWithUndo(board: SkipBoard, id: string): Promise<void> {
-  const previous = board.find(id)?.due_date;
+export async function skipWithUndo(board: SkipBoard, id: string, to: string): Promise<void> {
+  const card = board.find(id);
+  if (!card) return;
+  const previous = card.due_date;
   let item: Assignment;
   try {
-    item = await board.trackWrite(skipToNext(api, id));
+    item = await board.trackWrite(skipToNext(api, card, to));
   } catch (err) {
     await showAlert(skipFailed(errorDetail(err)));
     return;

@@ -46,8 +46,13 @@ describe('Skip to next, with Undo', () => {
     fake.post.mockResolvedValue({ item: skipped });
     fake.patch.mockResolvedValue({ item: restored });
     const { hook, applyItem, rerender } = setup();
-    hook.result.current('a1');
+    hook.result.current('a1', '2031-03-21T17:00:00');
     await waitFor(() => expect(applyItem).toHaveBeenCalledWith(skipped));
+    // The skip names the date it moves from, so sending it again moves the card once.
+    expect(fake.post.mock.calls[0]).toEqual([
+      '/api/assignment/a1/skip',
+      { from: '2031-03-14T17:00:00' },
+    ]);
     rerender();
     expect(toast).toHaveBeenCalledWith(
       '“Weekly reading” moved to its next date.',
@@ -64,7 +69,7 @@ describe('Skip to next, with Undo', () => {
   it('leaves a due date that changed again after the skip alone', async () => {
     fake.post.mockResolvedValue({ item: skipped });
     const { hook, applyItem, rerender } = setup();
-    hook.result.current('a1');
+    hook.result.current('a1', '2031-03-21T17:00:00');
     await waitFor(() => expect(applyItem).toHaveBeenCalledWith(skipped));
     // Moved again meanwhile (an edit, another device).
     applyItem({ ...skipped, due_date: '2031-04-04T17:00:00', version: 3 });

@@ -14,14 +14,14 @@ export function useSkipToNext(
   assignments: readonly Assignment[],
   applyItem: (item: Assignment) => void,
   trackWrite: <T>(write: Promise<T>) => Promise<T>,
-): (id: string) => void {
+): (id: string, to: string) => void {
   // The list as last rendered: Undo compares against the card as it is when pressed.
   const list = useRef(assignments);
   useEffect(() => {
     list.current = assignments;
   });
   return useCallback(
-    (id: string) => {
+    (id: string, to: string) => {
       const board: SkipBoard = {
         find: (cardId) => list.current.find((a) => a.id === cardId),
         applyItem,
@@ -29,7 +29,7 @@ export function useSkipToNext(
       };
       // The service worker precaches the chunk; without it, offline, the skip says it failed.
       void import('./skipWithUndo.ts').then(
-        ({ skipWithUndo }) => skipWithUndo(board, id),
+        ({ skipWithUndo }) => skipWithUndo(board, id, to),
         (err: unknown) => showAlert(skipFailed(errorDetail(err))),
       );
     },

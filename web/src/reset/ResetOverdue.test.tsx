@@ -88,7 +88,7 @@ describe('ResetOverdue', () => {
     // A card that does not repeat has nothing to skip to.
     expect(screen.queryByRole('button', { name: /^Skip to .*: Lab report$/ })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Skip to next Fri: Weekly reading' }));
-    expect(post.mock.calls).toEqual([['/api/assignment/r/skip', {}]]);
+    expect(post.mock.calls).toEqual([['/api/assignment/r/skip', { from: '2026-11-13T17:00:00' }]]);
     expect(patch).not.toHaveBeenCalled();
     expect(onSaved).toHaveBeenCalledWith(moved);
   });

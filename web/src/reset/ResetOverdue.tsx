@@ -72,7 +72,7 @@ export function ResetOverdue({ assignments, onSaved, trackWrite, now }: ResetOve
       cards.map((a) =>
         trackWrite(
           choice === 'skip'
-            ? skipToNext(api, a.id)
+            ? skipToNext(api, a, skipTarget(a, when) ?? a.due_date)
             : updateAssignment(api, a.id, resetChange(choice, a.due_date, when, date)),
         ),
       ),

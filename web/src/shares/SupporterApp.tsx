@@ -11,7 +11,7 @@ import { errorDetail, isApiError } from '../data/api/client.ts';
 import { Link, Navigate } from '../router/router.tsx';
 import { useLocation, useNavigate } from '../router/routerContext.ts';
 import { readStored, STORAGE_KEYS, writeStored } from '../data/storage.ts';
-import { acceptInvite, sendCheer, sharedBoard, sharedBoards } from './sharesApi.ts';
+import { acceptInvite, sendCheer, sharedBoardIfChanged, sharedBoards } from './sharesApi.ts';
 import './shares.css';
 
 /**
@@ -147,12 +147,17 @@ function SharedBoardPage({ id }: { id: string }) {
   useEffect(() => {
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // The tag of the copy shown: an unchanged board answers 304 and the copy stays.
+    let etag: string | null = null;
     const load = async () => {
       if (document.visibilityState === 'visible') {
         try {
-          const next = await sharedBoard(id);
+          const next = await sharedBoardIfChanged(id, etag);
           if (!live) return;
-          setBoard(next);
+          if (next) {
+            setBoard(next.board);
+            etag = next.etag;
+          }
           setTrouble(null);
         } catch (err) {
           if (!live) return;

@@ -1,4 +1,4 @@
-import type { ShareScope } from '@brainboard/domain';
+import type { PathOf, SharedBoard, ShareScope } from '@brainboard/domain';
 import { callEndpoint } from '../data/api/call.ts';
 import { api } from '../data/api.ts';
 
@@ -17,6 +17,20 @@ export const dismissCheer = (id: string) => callEndpoint(api, 'DELETE /api/cheer
 export const acceptInvite = (token: string) =>
   callEndpoint(api, 'POST /api/shared/accept', {}, { token });
 export const sharedBoards = async () => (await callEndpoint(api, 'GET /api/shared', {})).boards;
-export const sharedBoard = (id: string) => callEndpoint(api, 'GET /api/shared/:id/board', { id });
+/**
+ * A shared board, for polling: `etag` is the tag of the copy shown; unchanged answers null (the
+ * server reads two documents for it, not the board).
+ */
+export async function sharedBoardIfChanged(
+  id: string,
+  etag: string | null,
+): Promise<{ board: SharedBoard; etag: string | null } | null> {
+  const path: PathOf<'GET /api/shared/:id/board'> = '/api/shared/:id/board';
+  const answer = await api.conditionalGet<SharedBoard>(
+    path.replace(':id', encodeURIComponent(id)),
+    etag,
+  );
+  return answer.notModified ? null : { board: answer.body, etag: answer.etag };
+}
 export const sendCheer = (id: string, text: string) =>
   callEndpoint(api, 'POST /api/shared/:id/cheers', { id }, { text });

@@ -8,7 +8,7 @@ import {
   totalEstimateMinutes,
   type Assignment,
 } from '@brainboard/domain';
-import { useLearning } from './learningContext.ts';
+import { useLearning, usePlannedStarts, useStudyHours } from './learningContext.ts';
 
 /**
  * A card's time line: the work left ("~1 h 30 min left", stretched by the learning factor),
@@ -17,9 +17,12 @@ import { useLearning } from './learningContext.ts';
  */
 export function CardTime({ assignment: a, now }: { assignment: Assignment; now: Date }) {
   const learning = useLearning();
+  const hours = useStudyHours();
+  const planned = usePlannedStarts().get(a.id);
   const left = a.status === 'done' ? null : remainingEstimateMinutes(a.subtasks);
   const focused = a.focus_minutes ?? 0;
-  const start = startBy(a, now, learning);
+  // Its first planned work session, when it has one; otherwise counted from the due time.
+  const start = a.status === 'done' ? null : (planned ?? startBy(a, now, learning, hours));
   if (left === null && focused === 0 && !start) return null;
   return (
     <p className="card__time">

@@ -5,7 +5,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AssignmentsContext } from '../data/assignmentsContext.ts';
 import { makeAssignment } from '@brainboard/domain/testing';
 import type { AssignmentsStatus, UseAssignments } from '../data/storeTypes.ts';
+import { rememberPlan } from '../data/planCache.ts';
 import { FocusModeContext } from '../focus/focusContext.ts';
+import { SessionContext, type SessionValue } from '../session/sessionContext.ts';
 import { WhatNowButton } from './WhatNow.tsx';
 
 const board = [
@@ -28,13 +30,16 @@ const open = vi.fn();
 
 /** The button under the board's shared store, which only holds a status and a list here. */
 function renderButton(status: AssignmentsStatus, assignments: readonly Assignment[]) {
+  const session = { user: { id: 'u1' } } as SessionValue;
   const ui = (s: AssignmentsStatus, list: readonly Assignment[]) => (
-    <AssignmentsContext.Provider value={{ status: s, assignments: list } as UseAssignments}>
-      <FocusModeContext.Provider value={{ open, isOpen: false, gateLocked: false }}>
-        <WhatNowButton />
-        <input aria-label="Somewhere to type" />
-      </FocusModeContext.Provider>
-    </AssignmentsContext.Provider>
+    <SessionContext.Provider value={session}>
+      <AssignmentsContext.Provider value={{ status: s, assignments: list } as UseAssignments}>
+        <FocusModeContext.Provider value={{ open, isOpen: false, gateLocked: false }}>
+          <WhatNowButton />
+          <input aria-label="Somewhere to type" />
+        </FocusModeContext.Provider>
+      </AssignmentsContext.Provider>
+    </SessionContext.Provider>
   );
   const view = render(ui(status, assignments));
   return {
@@ -42,7 +47,10 @@ function renderButton(status: AssignmentsStatus, assignments: readonly Assignmen
   };
 }
 
-beforeEach(() => open.mockReset());
+beforeEach(() => {
+  open.mockReset();
+  localStorage.clear();
+});
 
 describe('WhatNowButton', () => {
   it('picks one card with its first step and a reason; Start opens Focus Mode on it', async () => {
@@ -58,6 +66,21 @@ describe('WhatNowButton', () => {
     await user.click(screen.getByRole('button', { name: 'Start' }));
     expect(open).toHaveBeenCalledWith('later');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('picks the work session planned for now first (Plan my week, as this browser saw it)', async () => {
+    const user = userEvent.setup();
+    const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+    rememberPlan('u1', [
+      { id: 'p1', assignment_id: 'later', start: at(-5), end: at(40), by_hand: false },
+    ]);
+    renderButton('ready', board);
+    await user.click(screen.getByRole('button', { name: 'What now?' }));
+    const dialog = await screen.findByRole('dialog', { name: 'What now?' });
+    expect(await screen.findByText('Later')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('Planned for now · No due date, next on your board');
+    await user.click(screen.getByRole('button', { name: 'Something else' }));
+    expect(await screen.findByText('Soon')).toBeInTheDocument();
   });
 
   it('reads the board it is shown with: waits for the first load, then follows changes', async () => {

@@ -1,6 +1,8 @@
 import { pickWhatNow, type Assignment, type WhatNow } from '@brainboard/domain';
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { useAssignmentsStore } from '../data/assignmentsContext.ts';
+import { plannedNowFrom } from '../data/planCache.ts';
+import { SessionContext } from '../session/sessionContext.ts';
 import { useFocusMode } from '../focus/focusContext.ts';
 import { Modal } from '../ui/Modal.tsx';
 
@@ -8,8 +10,13 @@ type Pick = { kind: 'pick'; pick: WhatNow; assignment: Assignment } | { kind: 'e
 type State = { kind: 'loading' } | { kind: 'error' } | Pick;
 
 /** The pick among `items` at `now`, with the assignment it names. */
-function choose(items: readonly Assignment[], now: Date, skip: readonly string[]): Pick {
-  const pick = pickWhatNow(items, now, skip);
+function choose(
+  items: readonly Assignment[],
+  now: Date,
+  skip: readonly string[],
+  planned: string | null,
+): Pick {
+  const pick = pickWhatNow(items, now, skip, planned);
   const assignment = pick && items.find((a) => a.id === pick.assignment_id);
   return pick && assignment ? { kind: 'pick', pick, assignment } : { kind: 'empty' };
 }
@@ -24,13 +31,16 @@ export function WhatNowDialog({ openedAt, onClose }: { openedAt: Date; onClose()
   const focus = useFocusMode();
   const { status, assignments: items } = useAssignmentsStore();
   const [skip, setSkip] = useState<string[]>([]);
+  // The work session planned for now comes first (Plan my week, as this browser last saw it).
+  const uid = useContext(SessionContext)?.user?.id;
+  const [planned] = useState(() => (uid ? plannedNowFrom(uid, openedAt) : null));
 
   const state: State =
     status === 'loading'
       ? { kind: 'loading' }
       : status === 'error' && items.length === 0
         ? { kind: 'error' }
-        : choose(items, openedAt, skip);
+        : choose(items, openedAt, skip, planned);
 
   const somethingElse = () => {
     if (state.kind !== 'pick') return;
