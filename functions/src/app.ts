@@ -159,13 +159,14 @@ export function createApp({ auth, db, config }: AppDeps): express.Express {
   api.use(calendarRoutes(db, google));
   api.use(focusRoutes(db));
   api.use(aiRoutes(db));
-  api.use(pushRoutes(db, push, push ? webPushSender(push) : null));
+  const pushSender = push ? webPushSender(push) : null;
+  api.use(pushRoutes(db, push, pushSender));
   api.use(calendarFeedRoutes(db, google.appUrl));
   api.use(lmsRoutes(db, lmsFetchOptions()));
   api.use(planRoutes(db, google));
   api.use(captureRoutes(db));
   api.use(syllabusRoutes(db));
-  api.use(shareRoutes(db, google.appUrl));
+  api.use(shareRoutes(db, google.appUrl, pushSender));
   api.use(dataRoutes(db, google.appUrl));
 
   api.use(notFoundHandler);

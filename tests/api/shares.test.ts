@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, studentApi, type As } from '../support/api.ts';
 import { createTestUser } from '../support/auth.ts';
 import { admin } from '../support/firestore.ts';
+import { decryptPush, pushesFor, testDevice } from '../support/push.ts';
 
 /** The only fields a projected assignment may ever carry, by what the scope allows. */
 function allowedFields(scope: ShareScope): string[] {
@@ -192,6 +193,35 @@ describe('sharing a board with a supporter', () => {
     // A token that never existed.
     const stale = await stranger.as('POST', '/api/shared/accept', { token: 'A'.repeat(43) });
     expect(stale.status).toBe(404);
+  });
+
+  it('a cheer also arrives as a notification on the devices the student allowed', async () => {
+    const cheered = await person('cheer-student');
+    const device = testDevice();
+    const sub = await cheered.as('POST', '/api/push/subscriptions', {
+      subscription: { endpoint: device.endpoint, keys: device.keys },
+      device_name: 'Phone',
+    });
+    expect(sub.status, sub.text).toBe(201);
+    const made = await cheered.as('POST', '/api/shares', {
+      name: 'Mum',
+      scope: { steps: false, focus: false, descriptions: false },
+    });
+    const id = made.body.id as string;
+    await supporter.as('POST', '/api/shared/accept', { token: tokenOf(made.body.url as string) });
+    const sent = await supporter.as('POST', `/api/shared/${id}/cheers`, {
+      text: "You've got this!",
+    });
+    expect(sent.status, sent.text).toBe(201);
+    // Sent within the request: it is at the push service when the answer arrives.
+    const [received] = await pushesFor(device.endpoint);
+    expect(received).toBeDefined();
+    expect(decryptPush(device, received!)).toMatchObject({
+      title: 'A cheer from Mum',
+      body: "You've got this!",
+      assignment_id: null,
+      url: '/dashboard',
+    });
   });
 
   it('holds cheers to 3 a day per supporter, and the student can turn them off', async () => {

@@ -10,6 +10,8 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { callerOf } from '../http/auth.ts';
 import { route } from '../http/errors.ts';
 import { parseBody } from '../http/validate.ts';
+import type { PushSender } from '../push/send.ts';
+import { pushCheer } from './cheerPush.ts';
 import {
   acceptShare,
   cheersFor,
@@ -31,7 +33,7 @@ const inviteUrl = (appUrl: string, token: string) => `${appUrl}/supporter/${toke
  * side (`/shares`, `/cheers`) and the supporter's (`/shared`). Every supporter read is checked
  * against its share and projected here; the database rules stay the student's own.
  */
-export function shareRoutes(db: Firestore, appUrl: string): Router {
+export function shareRoutes(db: Firestore, appUrl: string, send: PushSender | null): Router {
   const router = Router();
 
   router.post(
@@ -138,7 +140,19 @@ export function shareRoutes(db: Firestore, appUrl: string): Router {
     '/shared/:id/cheers',
     route(async (req, res) => {
       const { text } = parseBody(cheerSchema, req.body);
-      const cheer = await sendCheer(db, callerOf(req).uid, String(req.params.id), text, new Date());
+      const { student_uid, ...cheer } = await sendCheer(
+        db,
+        callerOf(req).uid,
+        String(req.params.id),
+        text,
+        new Date(),
+      );
+      // The note on the board is there already; a push is a bonus that never fails the cheer.
+      if (send) {
+        await pushCheer(db, send, student_uid, cheer).catch((err: unknown) =>
+          console.warn('A cheer was saved; pushing it failed', (err as Error)?.message),
+        );
+      }
       res.status(201).json(cheer satisfies AnswerOf<'POST /api/shared/:id/cheers'>);
     }),
   );

@@ -315,7 +315,7 @@ export async function sendCheer(
   id: string,
   text: string,
   now: Date,
-): Promise<Cheer> {
+): Promise<Cheer & { student_uid: string }> {
   const { ref } = await grantOf(db, uid, id);
   const day = now.toISOString().slice(0, 10);
   return db.runTransaction(async (tx) => {
@@ -335,7 +335,13 @@ export async function sendCheer(
     };
     tx.create(cheerRef, cheer);
     tx.update(ref, { cheer_day: day, cheer_count: count + 1 });
-    return { id: cheerRef.id, from: cheer.from, text, created_at: cheer.created_at };
+    return {
+      id: cheerRef.id,
+      from: cheer.from,
+      text,
+      created_at: cheer.created_at,
+      student_uid: doc.student_uid,
+    };
   });
 }
 
