@@ -308,6 +308,25 @@ describe('the plan API', () => {
     expect(again.status, again.text).toBe(200);
   });
 
+  it('a replan while a started session is under way keeps it and its mark', async () => {
+    const eve = await student();
+    const id = await assignment(eve, uniq('poem'), dueIn(4 * DAY), 120);
+    const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+    const under = { id: 'now', assignment_id: id, start: at(-5 * 60_000), end: at(40 * 60_000) };
+    expect((await putPlan(eve, { sessions: [under] })).status).toBe(200);
+    const start = await eve.as('POST', `/api/assignment/${id}/focus-sessions`, {
+      session_id: uniq('focus'),
+      event: 'start',
+    });
+    expect(start.status, start.text).toBe(200);
+    // Another device moves the due date: the next read replans.
+    const moved = await eve.as('PATCH', '/api/assignment', { id, due_date: dueIn(6 * DAY) });
+    expect(moved.status, moved.text).toBe(200);
+    const read = await getPlan(eve);
+    expect(read.status, read.text).toBe(200);
+    expect(read.body.sessions.find((x) => x.id === 'now')).toMatchObject({ started: true });
+  });
+
   it('study hours and planning settings are validated and carried by the session', async () => {
     const { id, as } = await studentApi(alice.user.idToken);
     const bad = await as('PATCH', `/api/user/${id}`, {

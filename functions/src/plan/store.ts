@@ -311,8 +311,13 @@ export async function readPlan(
   const { busy } = await busyTimes(db, google, uid, now, now + (PLAN_MAX_DAYS + 1) * DAY_MS);
   const result = planWeek(planInput(student, busy, now, today, PLAN_MAX_DAYS, kept));
   const byHand = new Set(entries.filter(([, s]) => s.by_hand).map(([id]) => id));
+  // A session under way keeps its place, and its mark when Focus Mode started it.
+  const started = new Set(entries.filter(([, s]) => s.started).map(([id]) => id));
   const next = Object.fromEntries(
-    result.sessions.map((s) => [s.id, storedOf({ ...s, by_hand: byHand.has(s.id) })]),
+    result.sessions.map((s) => [
+      s.id,
+      storedOf({ ...s, by_hand: byHand.has(s.id), started: started.has(s.id) }),
+    ]),
   );
   const key = (s: StoredSession) => `${s.assignment_id}|${s.start}|${s.end}`;
   // A session whose time was spent in Focus Mode is done, not moved.

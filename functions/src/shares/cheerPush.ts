@@ -4,7 +4,7 @@ import type { PushSender } from '../push/send.ts';
 import { readSubscriptions, removeSubscription } from '../push/subscriptions.ts';
 
 /** The notification a cheer makes: who it is from and their words; it opens the board. */
-export const cheerMessage = (cheer: Cheer) => ({
+const cheerMessage = (cheer: Cheer) => ({
   title: `A cheer from ${cheer.from}`,
   body: cheer.text,
   tag: `cheer-${cheer.id}`,
