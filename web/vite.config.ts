@@ -120,7 +120,25 @@ export default defineConfig({
     // A zod schema is built by calls the bundler cannot prove pure, so every schema the domain
     // defines (for the server's checks) would be kept, and zod with them. Building a schema has
     // no effect beyond its value: the app keeps only those it uses (docs/decisions/0022).
-    rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } },
+    rolldownOptions: {
+      treeshake: { manualPureFunctions: ['z'] },
+      output: {
+        codeSplitting: {
+          // A group holds only what it names, not everything those modules import (config.ts
+          // and Firebase's shared core stay where the rest of the app needs them).
+          includeDependenciesRecursively: false,
+          // Auth and the one module that sets it up (src/firebase/firebase.ts) form one chunk:
+          // the bundler drops the emulator connection that module guards with USE_EMULATORS
+          // only when both are in the same chunk (scripts/webBuild.test.ts checks it).
+          groups: [
+            {
+              name: 'firebase',
+              test: /src\/firebase\/firebase\.ts$|[\\/]@?firebase[\\/]auth[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
   test: {
     name: 'web',

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { Assignment, ImportReport } from '@brainboard/domain';
+import { instanceIdOf, type Assignment, type ImportReport } from '@brainboard/domain';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { call, studentApi, type As } from '../support/api.ts';
 import { createTestUser } from '../support/auth.ts';
+import { friday } from '../support/dates.ts';
 import { admin } from '../support/firestore.ts';
 
 const fixture = (name: string) =>
@@ -44,6 +45,8 @@ function boardOf(list: Assignment[]) {
       reminders: a.reminders ?? null,
       // A Done card keeps the moment it was finished.
       completed_date: a.completed_date,
+      series_id: a.series_id,
+      repeat: a.repeat,
     }))
     .sort((a, b) => a.id.localeCompare(b.id));
 }
@@ -296,5 +299,153 @@ describe('download my data and import', () => {
     expect(tooMany.status).toBe(413);
     expect(tooMany.body.error).toMatch(/at most 2000/);
     expect((await who.as('POST', '/api/import', { format: 'csv', content: '' })).status).toBe(400);
+  });
+});
+
+/** Each column's card ids, in the board's order (the list answers each column in order). */
+function columnsOf(list: Assignment[]) {
+  const columns: Record<string, string[]> = {};
+  for (const a of list) (columns[a.status] ??= []).push(a.id);
+  return columns;
+}
+
+describe('a Brainboard import brings repeats back, in board order', () => {
+  const WEEKLY = { rrule: 'FREQ=WEEKLY;BYDAY=FR', until: null };
+  const SERIES = 'series-r-weekly';
+  /** What a series holds that an import keeps (not when it was written). */
+  const RULE_FIELDS = ['rrule', 'until', 'anchor', 'zone', 'template', 'stopped', 'open_id'];
+  let owner: Person;
+  let content: string;
+
+  const board = async (who: Person) =>
+    (await who.as('GET', '/api/assignments')).body as unknown as Assignment[];
+  const seriesDoc = async (who: Person) => {
+    const snap = await admin().db.doc(`users/${who.uid}/series/${SERIES}`).get();
+    return snap.exists ? snap.data()! : null;
+  };
+  const ruleOf = (doc: Record<string, unknown> | null) =>
+    doc && Object.fromEntries(RULE_FIELDS.map((f) => [f, doc[f]]));
+
+  beforeAll(async () => {
+    owner = await person('repeat-owner');
+    // Created so that the board's order in the New column is not the order of their ids (the
+    // export lists cards by id): soonest due first, no date last.
+    const cards = [
+      {
+        id: 'r-weekly',
+        title: 'Weekly reading',
+        due_date: friday(1),
+        repeat: WEEKLY,
+        subtasks: [{ title: 'Read' }, { title: 'Summarise' }],
+        reminders: [60],
+      },
+      { id: 'r-zeta', title: 'Due first', due_date: friday(0) },
+      { id: 'r-alpha', title: 'No date' },
+      { id: 'r-mid', title: 'In between', due_date: friday(3) },
+      { id: 'r-done-b', title: 'Finished first', status: 'done' },
+      { id: 'r-done-a', title: 'Finished second', status: 'done' },
+    ];
+    for (const card of cards) {
+      expect((await owner.as('POST', '/api/assignment', card)).status).toBe(201);
+    }
+    // Finishing the repeat's first card brings its next one (due a week later).
+    const done = await owner.as('PATCH', '/api/assignment', { id: 'r-weekly', status: 'done' });
+    expect(done.status).toBe(200);
+    const res = await download(owner, 'json');
+    expect(res.status).toBe(200);
+    content = await res.text();
+  });
+
+  it('recreates each repeat with its rule; the imported open card brings the next one', async () => {
+    const mine = await board(owner);
+    const openId = instanceIdOf(SERIES, friday(2));
+    const repeating = mine.filter((a) => a.series_id === SERIES);
+    expect(repeating.map((a) => [a.id, a.status]).sort()).toEqual([
+      ['r-weekly', 'done'],
+      [openId, 'new'],
+    ]);
+    const source = await seriesDoc(owner);
+    expect(source).toMatchObject({ open_id: openId, stopped: false, rrule: WEEKLY.rrule });
+    const exported = JSON.parse(content) as { series: { id: string }[] };
+    expect(exported.series.map((s) => s.id)).toEqual([SERIES]);
+
+    const fresh = await person('repeat-import');
+    const preview = await fresh.as('POST', '/api/import', {
+      format: 'brainboard',
+      content,
+      dry_run: true,
+    });
+    expect(imported(preview)).toMatchObject({ added: 7, unchanged: 0, skipped: [] });
+    // A dry run writes nothing: no card and no repeat.
+    expect(await board(fresh)).toEqual([]);
+    expect(await seriesDoc(fresh)).toBeNull();
+
+    const first = await fresh.as('POST', '/api/import', { format: 'brainboard', content });
+    expect(imported(first)).toMatchObject({ added: 7, unchanged: 0, skipped: [] });
+    expect(ruleOf(await seriesDoc(fresh))).toEqual(ruleOf(source));
+    const theirs = await board(fresh);
+    // The same cards, each with its series and repeat, in the same order in every column.
+    expect(boardOf(theirs)).toEqual(boardOf(mine));
+    expect(columnsOf(theirs)).toEqual(columnsOf(mine));
+    expect(theirs.find((a) => a.id === openId)).toMatchObject({
+      series_id: SERIES,
+      repeat: WEEKLY,
+    });
+
+    // Finishing the imported open card brings the next one, as it would have on the old board.
+    const finish = await fresh.as('PATCH', '/api/assignment', { id: openId, status: 'done' });
+    expect(finish.status).toBe(200);
+    const nextId = instanceIdOf(SERIES, friday(3));
+    const next = (await board(fresh)).find((a) => a.id === nextId);
+    expect(next).toMatchObject({
+      title: 'Weekly reading',
+      status: 'new',
+      due_date: friday(3),
+      series_id: SERIES,
+      repeat: WEEKLY,
+      reminders: [60],
+    });
+    expect(next!.subtasks.map((s) => [s.title, s.completed])).toEqual([
+      ['Read', false],
+      ['Summarise', false],
+    ]);
+    const after = await seriesDoc(fresh);
+    expect(after).toMatchObject({ open_id: nextId });
+
+    // Importing the same file again adds nothing and leaves the repeat as it is.
+    const again = await fresh.as('POST', '/api/import', { format: 'brainboard', content });
+    expect(imported(again)).toMatchObject({ added: 0, unchanged: 7, skipped: [] });
+    expect(await seriesDoc(fresh)).toEqual(after);
+    expect(await board(fresh)).toHaveLength(8);
+  });
+
+  it('brings the cards of a repeat it cannot keep as single cards, and says so', async () => {
+    const data = JSON.parse(content) as {
+      assignments: { id: string; series_id: string | null }[];
+      series: { rrule: string }[];
+    };
+    data.series[0]!.rrule = 'FREQ=YEARLY';
+    const line = data.assignments.findIndex((a) => a.series_id === SERIES) + 1;
+    const who = await person('repeat-refused');
+    const res = await who.as('POST', '/api/import', {
+      format: 'brainboard',
+      content: JSON.stringify(data),
+    });
+    expect(imported(res)).toMatchObject({
+      added: 7,
+      skipped: [
+        {
+          line,
+          reason:
+            'Repeat left out: repeat.rrule must be a rule such as FREQ=WEEKLY;BYDAY=FR (every week, every N days, or monthly on a day). Its 2 cards come in as single cards.',
+        },
+      ],
+    });
+    expect(await seriesDoc(who)).toBeNull();
+    const cards = (await board(who)).filter((a) => a.title === 'Weekly reading');
+    expect(cards.map((a) => [a.series_id, a.repeat])).toEqual([
+      [null, null],
+      [null, null],
+    ]);
   });
 });

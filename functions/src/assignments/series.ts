@@ -67,9 +67,12 @@ export async function readSeries(
   return snap.exists ? (snap.data() as SeriesDoc) : null;
 }
 
+/** True for a due date a repeat can be anchored on: one with a time. */
+export const isTimedDue = (due: string): boolean => /T\d{2}:\d{2}:00$/.test(due);
+
 /** The due date a repeat is anchored on: it must have a time. */
 export function requireTimedDue(due: string): string {
-  if (!/T\d{2}:\d{2}:00$/.test(due)) throw badRequest(REPEAT_NEEDS_DUE_DATE);
+  if (!isTimedDue(due)) throw badRequest(REPEAT_NEEDS_DUE_DATE);
   return due;
 }
 
@@ -96,18 +99,27 @@ export function seriesFor(
   };
 }
 
-/** The series of a new repeating assignment `instanceId`, and the write that stores it. */
-export function startSeries(
-  db: Firestore,
-  uid: string,
-  instanceId: string,
+/** A create body's fields: subtasks as a list, in order; reminders as the body has them. */
+interface SeriesInput {
+  title: string;
+  description: string;
+  due_date: string;
+  subtasks: { title: string }[];
+  reminders?: unknown;
+}
+
+/**
+ * A new series whose open instance is `instanceId`, from the fields of a create body (a new
+ * repeating assignment, or a repeat brought back by an import). The due date must have a time.
+ */
+export function seriesOfInput(
   repeat: NonNullable<RepeatInput>,
-  input: { title: string; description: string; due_date: string; subtasks: { title: string }[] },
+  instanceId: string,
+  input: SeriesInput,
   zone: string,
   now: Date,
-): { id: string; write: (tx: Transaction) => void } {
-  const id = newSeriesId(instanceId, now);
-  const doc = seriesFor(
+): SeriesDoc {
+  return seriesFor(
     repeat,
     instanceId,
     {
@@ -122,6 +134,20 @@ export function startSeries(
     zone,
     now,
   );
+}
+
+/** The series of a new repeating assignment `instanceId`, and the write that stores it. */
+export function startSeries(
+  db: Firestore,
+  uid: string,
+  instanceId: string,
+  repeat: NonNullable<RepeatInput>,
+  input: SeriesInput,
+  zone: string,
+  now: Date,
+): { id: string; write: (tx: Transaction) => void } {
+  const id = newSeriesId(instanceId, now);
+  const doc = seriesOfInput(repeat, instanceId, input, zone, now);
   return { id, write: (tx) => tx.create(seriesRef(db, uid, id), doc) };
 }
 

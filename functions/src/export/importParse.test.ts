@@ -54,3 +54,33 @@ describe('parseImport', () => {
     expect(() => parseImport('todoist', 'a,b\n1,2', 'UTC')).toThrow(/no TYPE and CONTENT/);
   });
 });
+
+describe('parseImport of a Brainboard export', () => {
+  it('keeps each card place, repeat and the file repeats for the import to check', () => {
+    const content = JSON.stringify({
+      format: 'brainboard',
+      assignments: [
+        {
+          id: 'a',
+          title: 'Weekly',
+          rank: 1.5,
+          created_at: '2026-11-01T00:00:00.000Z',
+          series_id: 'series-a',
+          repeat: { rrule: 'FREQ=DAILY', until: null },
+        },
+        { id: 'b', title: 'Plain', rank: 'high', series_id: null },
+      ],
+      series: [{ id: 'series-a', rrule: 'FREQ=DAILY' }, 'not a series'],
+    });
+    const { candidates, series } = parseImport('brainboard', content, 'UTC');
+    expect(candidates[0]).toMatchObject({
+      rank: 1.5,
+      created_at: '2026-11-01T00:00:00.000Z',
+      series_id: 'series-a',
+      repeat: { rrule: 'FREQ=DAILY', until: null },
+    });
+    expect(candidates[1]).not.toHaveProperty('rank');
+    expect(candidates[1]).not.toHaveProperty('series_id');
+    expect(series).toEqual([{ id: 'series-a', rrule: 'FREQ=DAILY' }]);
+  });
+});

@@ -18,6 +18,12 @@ interface Candidate {
   mapped_from?: string;
   /** When a Done card was finished (a Brainboard export's `completed_date`), kept as it was. */
   completed_date?: string;
+  /** A Brainboard export's place of the card in its column: its rank, then when it was made. */
+  rank?: number;
+  created_at?: string;
+  /** The repeat (a Brainboard export's series) the card is an instance of, and its rule. */
+  series_id?: string;
+  repeat?: unknown;
 }
 
 interface Skip {
@@ -28,6 +34,8 @@ interface Skip {
 export interface Parsed {
   candidates: Candidate[];
   skipped: Skip[];
+  /** A Brainboard export's repeats (its `series` list), as exported: validated when used. */
+  series?: Record<string, unknown>[];
 }
 
 export class ImportFormatError extends Error {}
@@ -62,6 +70,7 @@ function fromBrainboard(content: string): Parsed {
     throw new ImportFormatError('That file is not valid JSON. Choose a Brainboard JSON export.');
   }
   const list = (data as { assignments?: unknown } | null)?.assignments;
+  const series = (data as { series?: unknown } | null)?.series;
   if ((data as { format?: unknown } | null)?.format !== 'brainboard' || !Array.isArray(list)) {
     throw new ImportFormatError(
       'That file is not a Brainboard export. Choose a Brainboard JSON export.',
@@ -104,9 +113,18 @@ function fromBrainboard(content: string): Parsed {
       body,
       column: columnByName(str(a.status)),
       ...(done ? { completed_date: new Date(a.completed_date as string).toISOString() } : {}),
+      ...(typeof a.rank === 'number' && Number.isFinite(a.rank) ? { rank: a.rank } : {}),
+      ...(typeof a.created_at === 'string' ? { created_at: a.created_at } : {}),
+      ...(typeof a.series_id === 'string' ? { series_id: a.series_id, repeat: a.repeat } : {}),
     });
   });
-  return { candidates, skipped };
+  return {
+    candidates,
+    skipped,
+    series: Array.isArray(series)
+      ? series.filter((s): s is Record<string, unknown> => !!s && typeof s === 'object')
+      : [],
+  };
 }
 
 /**

@@ -1,15 +1,17 @@
 import { lazy, Suspense } from 'react';
 import { LandingPage } from '../landing/LandingPage.tsx';
 import { chunk } from '../loading/chunk.ts';
+import { SignedInApp } from './signedInChunk.ts';
+import { PUBLIC_PATHS } from './publicPaths.ts';
 import { ChunkBoundary } from '../loading/ChunkBoundary.tsx';
 import { PageSkeleton } from '../loading/PageSkeleton.tsx';
 import { Navigate } from '../router/router.tsx';
 import { useLocation } from '../router/routerContext.ts';
 import { readSessionHint, STORAGE_KEYS, writeStored } from '../data/storage.ts';
 
-// Only the landing page is in the first bundle. Everything behind sign-in (and
-// all Firebase code) loads with SignedInApp; login and legal pages load alone.
-const SignedInApp = lazy(() => chunk(import('./SignedInApp.tsx')));
+// The landing page is drawn by the entry without React (src/main.ts); inside the app it is the
+// same page. Everything behind sign-in loads with SignedInApp (signedInChunk.ts), Firebase after
+// its first frame; login and legal pages load alone.
 const LoginPage = lazy(() =>
   chunk(import('../auth/LoginPage.tsx')).then((m) => ({ default: m.LoginPage })),
 );
@@ -36,7 +38,7 @@ export function AppRoutes() {
     if (path === '/') return <LandingPage />;
   }
 
-  const signedInPath = !['/login', '/auth/google', '/privacy', '/tos'].includes(path);
+  const signedInPath = !PUBLIC_PATHS.includes(path);
   return (
     // Never blank while a page's code loads: the skeleton, of the board on the way to it; a
     // calm "Try again" if it cannot load.

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { hasAcceptedBoth } from '../consent/hasAccepted.ts';
 import { PageSkeleton } from '../loading/PageSkeleton.tsx';
-import { useAuthState } from '../firebase/authContext.ts';
+import { useAuthState, useUid } from '../firebase/authContext.ts';
 import { SessionProvider } from '../session/SessionProvider.tsx';
 import { useSession } from '../session/sessionContext.ts';
 import { useNavigate } from '../router/routerContext.ts';
@@ -26,21 +26,23 @@ function ToLogin() {
 function SessionHintSync() {
   const { user } = useSession();
   useEffect(() => {
-    if (user) writeSessionHint(hasAcceptedBoth(user) ? 'accepted' : 'signed-in');
+    if (user) writeSessionHint(hasAcceptedBoth(user) ? 'accepted' : 'signed-in', user.id);
   }, [user]);
   return null;
 }
 
 /**
  * The guard of every protected path: the board's skeleton while the user is unknown, /login
- * without a user, otherwise the session and the page.
+ * without a user, otherwise the session and the page. While Auth loads, a student remembered
+ * here is shown their page from this browser's copy; Auth's answer then keeps it (the same id),
+ * starts clean (another id) or goes to /login (no user).
  */
 export function Protected({ children }: { children: ReactNode }) {
   const state = useAuthState();
-  if (state.status === 'loading') return <PageSkeleton board />;
-  if (!state.user) return <ToLogin />;
+  const uid = useUid();
+  if (!uid) return state.status === 'loading' ? <PageSkeleton board /> : <ToLogin />;
   return (
-    <SessionProvider key={state.user.uid} uid={state.user.uid}>
+    <SessionProvider key={uid} uid={uid}>
       <SessionHintSync />
       {children}
     </SessionProvider>

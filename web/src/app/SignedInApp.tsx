@@ -5,7 +5,6 @@ import { useSession } from '../session/sessionContext.ts';
 import { readStored, STORAGE_KEYS } from '../data/storage.ts';
 import { DashboardPage } from '../dashboard/DashboardPage.tsx';
 import { AuthProvider } from '../firebase/AuthProvider.tsx';
-import { auth } from '../firebase/firebase.ts';
 import { MessageHost } from '../ui/MessageHost.tsx';
 import { Protected } from './Protected.tsx';
 import { Navigate } from '../router/router.tsx';
@@ -36,11 +35,11 @@ function SignedInRoutes() {
   return <Navigate to="/dashboard" />;
 }
 
-/** Signed-in pages (lazy-loaded: all Firebase code lives behind this module). */
+/** Signed-in pages (lazy-loaded; Firebase's code is fetched after their first frame). */
 export default function SignedInApp() {
   return (
     <>
-      <AuthProvider auth={auth}>
+      <AuthProvider>
         <Protected>
           <SignedInRoutes />
         </Protected>

@@ -4,8 +4,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../data/api.ts';
 import { AppRoutes } from './AppRoutes.tsx';
 import { Protected } from './Protected.tsx';
-import { readSessionHint, writeSessionHint } from '../data/storage.ts';
-import { at, makeUser, renderInApp } from './testHelpers.tsx';
+import { readRememberedUid, readSessionHint, writeSessionHint } from '../data/storage.ts';
+import { writeUserCache } from '../data/userCache.ts';
+import { at, makeUser, renderInApp, withAuth } from './testHelpers.tsx';
 
 vi.mock('../data/api.ts', () => ({
   api: { getSession: vi.fn(), clearSession: vi.fn(), get: vi.fn(), post: vi.fn() },
@@ -29,7 +30,7 @@ describe('the protected guard', () => {
       <Protected>
         <p>secret</p>
       </Protected>,
-      { auth: { status: 'loading', user: undefined } },
+      { auth: { status: 'loading', user: undefined, remembered: null } },
     );
     expect(screen.getByRole('status')).toHaveTextContent('Loading Brainboard…');
     expect(screen.queryByText('secret')).not.toBeInTheDocument();
@@ -61,7 +62,49 @@ describe('the protected guard', () => {
     );
     expect(screen.getByText('secret')).toBeInTheDocument();
     await waitFor(() => expect(readSessionHint()).toBe('accepted'));
+    expect(readRememberedUid()).toBe('u1');
     expect(window.location.pathname).toBe('/dashboard');
+  });
+
+  it('shows a remembered student their page before Auth answers, from the copy kept here', () => {
+    at('/dashboard');
+    writeSessionHint('accepted', 'u1');
+    writeUserCache('session', 'u1', makeUser());
+    // The session request waits: what shows comes from this browser's copy.
+    vi.mocked(api.getSession).mockReturnValue(new Promise(() => {}));
+    renderInApp(
+      <Protected>
+        <p>secret</p>
+      </Protected>,
+      { auth: { status: 'loading', user: undefined, remembered: readRememberedUid() } },
+    );
+    expect(screen.getByText('secret')).toBeInTheDocument();
+  });
+
+  it('leaves for /login when Auth then answers that nobody is signed in', async () => {
+    at('/dashboard');
+    writeSessionHint('accepted', 'u1');
+    writeUserCache('session', 'u1', makeUser());
+    vi.mocked(api.getSession).mockReturnValue(new Promise(() => {}));
+    const page = (
+      <Protected>
+        <p>secret</p>
+      </Protected>
+    );
+    const view = renderInApp(page, {
+      auth: { status: 'loading', user: undefined, remembered: 'u1' },
+    });
+    expect(screen.getByText('secret')).toBeInTheDocument();
+    view.rerender(withAuth(page, { status: 'ready', user: null }));
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
+    expect(screen.queryByText('secret')).not.toBeInTheDocument();
+    expect(readRememberedUid()).toBeNull();
+    expect(localStorage.getItem('brainboard.cache.session.u1')).toBeNull();
+  });
+
+  it('remembers no one who has not accepted both', () => {
+    writeSessionHint('signed-in', 'u1');
+    expect(readRememberedUid()).toBeNull();
   });
 
   it('remembers a signed-in user who has not accepted yet as such', async () => {

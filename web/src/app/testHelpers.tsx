@@ -46,12 +46,19 @@ export function renderInApp(
   const session: SessionValue | null = opts.session
     ? { fresh: true, refresh: vi.fn(async () => {}), mergeUser: vi.fn(), ...opts.session }
     : null;
-  const tree = (
+  const inner = session ? (
+    <SessionContext.Provider value={session}>{ui}</SessionContext.Provider>
+  ) : (
+    ui
+  );
+  return { ...render(withAuth(inner, auth)), session };
+}
+
+/** `ui` inside Router and an Auth context of `state` (for a rerender with another state). */
+export function withAuth(ui: ReactNode, state: AuthState) {
+  return (
     <Router>
-      <AuthContext.Provider value={{ auth: fakeAuth, state: auth }}>
-        {session ? <SessionContext.Provider value={session}>{ui}</SessionContext.Provider> : ui}
-      </AuthContext.Provider>
+      <AuthContext.Provider value={{ state }}>{ui}</AuthContext.Provider>
     </Router>
   );
-  return { ...render(tree), session };
 }

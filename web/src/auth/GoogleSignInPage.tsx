@@ -1,3 +1,10 @@
+import {
+  browserPopupRedirectResolver,
+  getRedirectResult,
+  GoogleAuthProvider,
+  signInWithCredential,
+  signInWithRedirect,
+} from 'firebase/auth';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from '../router/router.tsx';
 import { readStored, STORAGE_KEYS, writeStored } from '../data/storage.ts';
@@ -31,8 +38,6 @@ async function startRedirect(): Promise<void> {
     );
     return;
   }
-  const { GoogleAuthProvider, browserPopupRedirectResolver, signInWithRedirect } =
-    await import('firebase/auth');
   const provider = new GoogleAuthProvider();
   provider.addScope(CALENDAR_SCOPE);
   provider.setCustomParameters({ prompt: 'select_account' });
@@ -42,12 +47,6 @@ async function startRedirect(): Promise<void> {
 
 /** The user who just came back from the identity provider, or null. */
 async function redirectResult() {
-  const {
-    GoogleAuthProvider,
-    browserPopupRedirectResolver,
-    getRedirectResult,
-    signInWithCredential,
-  } = await import('firebase/auth');
   if (USE_EMULATORS) {
     const idToken = takeEmulatorChoice(sessionStorage, config.firebase.apiKey);
     if (!idToken) return null;

@@ -10,9 +10,7 @@ import * as notify from '../ui/notify.ts';
 
 const live = vi.hoisted(() => ({ listener: null as AssignmentsListener | null }));
 vi.mock('../data/api.ts', async () => (await import('../data/testApi.ts')).apiModule);
-vi.mock('../firebase/authContext.ts', () => ({
-  useAuthState: () => ({ status: 'ready', user: { uid: 'u1' } }),
-}));
+vi.mock('../firebase/authContext.ts', () => ({ useUid: () => 'u1' }));
 vi.mock('../data/subscribeToAssignments.ts', () => ({
   subscribeToAssignments: (_uid: string, listener: AssignmentsListener) => {
     live.listener = listener;

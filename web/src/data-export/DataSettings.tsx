@@ -1,11 +1,9 @@
 import type { ImportFormat, ImportReport } from '@brainboard/domain';
-import type { User } from 'firebase/auth';
 import { useId, useState } from 'react';
 import { callEndpoint } from '../data/api/call.ts';
 import { errorDetail } from '../data/api/client.ts';
 import { config } from '../config.ts';
-import { api } from '../data/api.ts';
-import { useAuthState } from '../firebase/authContext.ts';
+import { api, currentIdToken } from '../data/api.ts';
 import './dataSettings.css';
 
 const DOWNLOADS: [format: 'json' | 'csv' | 'ics', label: string][] = [
@@ -26,8 +24,8 @@ const COLUMN_NAMES = { new: 'New', 'in progress': 'In progress', done: 'Done' } 
 const MAX_BYTES = 5 * 1024 * 1024;
 
 /** Downloads one export with the student's sign-in, then hands the browser the file. */
-async function download(format: string, user: User | null): Promise<void> {
-  const token = await user?.getIdToken();
+async function download(format: string): Promise<void> {
+  const token = await currentIdToken();
   const res = await fetch(`${config.apiBase}/api/export?format=${format}`, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
     signal: AbortSignal.timeout(120_000),
@@ -50,7 +48,6 @@ async function download(format: string, user: User | null): Promise<void> {
 /** Settings → "Download my data" and "Import": everything out, another app's board in. */
 export default function DataSettings() {
   const id = useId();
-  const { user } = useAuthState();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
   const [format, setFormat] = useState<ImportFormat>('brainboard');
@@ -89,7 +86,7 @@ export default function DataSettings() {
               type="button"
               className="button button--quiet"
               disabled={busy}
-              onClick={() => void run(() => download(which, user ?? null))}
+              onClick={() => void run(() => download(which))}
             >
               {label}
             </button>

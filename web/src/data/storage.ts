@@ -21,6 +21,8 @@ export const STORAGE_KEYS = {
   haptics: 'brainboard.haptics',
   /** Per user. */
   sessionHint: 'brainboard.session-hint',
+  /** The id of the student the hint is about, so their board can show before Auth answers. */
+  sessionUid: 'brainboard.session-uid',
   userCache: (kind: UserCacheKind, uid: string) => `brainboard.cache.${kind}.${uid}`,
   focusTimer: (uid: string) => `brainboard.focusTimer.${uid}`,
   focusCache: (uid: string) => `brainboard.focusCache.${uid}`,
@@ -44,6 +46,7 @@ const PER_USER_PREFIXES = [
   STORAGE_KEYS.focusTimer(''),
   STORAGE_KEYS.focusCache(''),
   STORAGE_KEYS.sessionHint,
+  STORAGE_KEYS.sessionUid,
   STORAGE_KEYS.waiting(''),
 ];
 
@@ -123,7 +126,16 @@ export function readSessionHint(): SessionHint | null {
   return value === 'accepted' || value === 'signed-in' ? value : null;
 }
 
-/** Remember the hint, or forget it with null (logout, sign-out, no user). */
-export function writeSessionHint(hint: SessionHint | null): void {
+/**
+ * Remember the hint and whose it is, or forget both with null (logout, sign-out, no user). The
+ * id is kept only for a student who accepted both, whose board may show before Auth answers.
+ */
+export function writeSessionHint(hint: SessionHint | null, uid?: string): void {
   writeStored(STORAGE_KEYS.sessionHint, hint);
+  writeStored(STORAGE_KEYS.sessionUid, hint === 'accepted' && uid ? uid : null);
+}
+
+/** The student last signed in here with both accepted, or null. */
+export function readRememberedUid(): string | null {
+  return readSessionHint() === 'accepted' ? readStored(STORAGE_KEYS.sessionUid) : null;
 }

@@ -1,10 +1,16 @@
-import type { Auth, User } from 'firebase/auth';
+import type { User } from 'firebase/auth';
 import { createContext, useContext } from 'react';
 
+/**
+ * Who is signed in. While Firebase Auth loads (its code is fetched after the board's first
+ * frame), `remembered` is the student last signed in on this browser with both accepted, whose
+ * board can already show from this browser's copy; Auth's answer then confirms or replaces it.
+ */
 export type AuthState =
-  { status: 'loading'; user: undefined } | { status: 'ready'; user: User | null };
+  | { status: 'loading'; user: undefined; remembered: string | null }
+  | { status: 'ready'; user: User | null };
 
-export const AuthContext = createContext<{ auth: Auth; state: AuthState } | null>(null);
+export const AuthContext = createContext<{ state: AuthState } | null>(null);
 
 function useAuthContext() {
   const value = useContext(AuthContext);
@@ -17,6 +23,8 @@ export function useAuthState(): AuthState {
   return useAuthContext().state;
 }
 
-export function useAuth(): Auth {
-  return useAuthContext().auth;
+/** The student whose data to show: Auth's user, or the remembered one while Auth loads. */
+export function useUid(): string | null {
+  const state = useAuthState();
+  return state.status === 'ready' ? (state.user?.uid ?? null) : state.remembered;
 }

@@ -4,6 +4,8 @@ import {
   connectAuthEmulator,
   indexedDBLocalPersistence,
   initializeAuth,
+  onAuthStateChanged,
+  type User,
 } from 'firebase/auth';
 import { config, USE_EMULATORS } from '../config.ts';
 
@@ -26,4 +28,9 @@ export const auth = initializeAuth(firebaseApp, {
 if (USE_EMULATORS) {
   const url = import.meta.env.VITE_AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9099';
   connectAuthEmulator(auth, url, { disableWarnings: true });
+}
+
+/** Calls `listener` with the signed-in user (or null) now and after every change; returns the stop. */
+export function watchUser(listener: (user: User | null) => void): () => void {
+  return onAuthStateChanged(auth, listener);
 }

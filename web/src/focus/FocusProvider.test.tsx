@@ -24,9 +24,7 @@ vi.mock('../data/api.ts', () => ({
   api: { get: vi.fn(), post: vi.fn(), patch: vi.fn(), put: vi.fn(), delete: vi.fn() },
 }));
 vi.mock('canvas-confetti', () => ({ default: vi.fn(() => null) }));
-vi.mock('../firebase/authContext.ts', () => ({
-  useAuthState: () => ({ status: 'ready', user: { uid: 'u1' } }),
-}));
+vi.mock('../firebase/authContext.ts', () => ({ useUid: () => 'u1' }));
 vi.mock('../data/subscribeToAssignments.ts', () => ({
   subscribeToAssignments: () => Object.assign(() => {}, { refresh: () => {} }),
 }));

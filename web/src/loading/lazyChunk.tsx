@@ -5,12 +5,15 @@ import { ChunkBoundary } from './ChunkBoundary.tsx';
 /** A lazy part, and how to fetch it ahead of its first use. */
 export interface LazyChunk<P> {
   (props: P): ReactNode;
-  /** Fetches the part now (e.g. when the browser is idle); a failure shows when it is used. */
-  preload(): void;
+  /**
+   * Fetches the part now (e.g. when the browser is idle); settles once it is here or has failed
+   * (a failure shows when it is used).
+   */
+  preload(): Promise<void>;
 }
 
 /**
- * React.lazy for a part that stands alone (the editor), with two differences:
+ * React.lazy for a part that stands alone (the editor, the signed-in pages), with two differences:
  * - its own ChunkBoundary, so a failed load shows the note over the page instead of replacing it;
  * - once fetched (`preload`, or a first use), it renders at once. A React.lazy that was never
  *   rendered suspends on its first render even when its module is already here, and React then
@@ -39,8 +42,10 @@ export function lazyChunk<P extends object>(load: () => Promise<ComponentType<P>
       </ChunkBoundary>
     );
   }
-  Chunk.preload = () => {
-    fetchPart().catch(() => undefined);
-  };
+  Chunk.preload = () =>
+    fetchPart().then(
+      () => undefined,
+      () => undefined,
+    );
   return Chunk;
 }

@@ -29,6 +29,10 @@ vi.mock('../data/api.ts', () => ({
   },
 }));
 vi.mock('firebase/auth', () => ({ signOut: vi.fn(async () => {}) }));
+vi.mock('../firebase/loadAuth.ts', async () => {
+  const { fakeAuth: auth } = await import('../app/testHelpers.tsx');
+  return { loadAuth: async () => auth };
+});
 
 const patch = vi.mocked(api.patch);
 const post = vi.mocked(api.post);

@@ -15,7 +15,6 @@ import { isApiError } from '../data/api/client.ts';
 import { useNavigate } from '../router/routerContext.ts';
 import { config } from '../config.ts';
 import { api } from '../data/api.ts';
-import { useAuth } from '../firebase/authContext.ts';
 import { useSession } from '../session/sessionContext.ts';
 import { askToConfirm } from '../ui/notify.ts';
 import { Modal } from '../ui/Modal.tsx';
@@ -76,7 +75,6 @@ function SettingsDialog({
 }) {
   const start = useRef<HTMLElement | null>(null);
   const { mergeUser } = useSession();
-  const auth = useAuth();
   const navigate = useNavigate();
   const [aiHelp, setAiHelp] = useState(user.ai_help_enabled);
   const [deepDive, setDeepDive] = useState(user.ai_deep_dive_enabled);
@@ -120,7 +118,7 @@ function SettingsDialog({
       setBusy(null);
       return;
     }
-    await leaveApp(auth, navigate);
+    await leaveApp(navigate);
   }
 
   async function deleteAccount() {
@@ -134,7 +132,7 @@ function SettingsDialog({
       setBusy(null);
       return;
     }
-    await leaveApp(auth, navigate);
+    await leaveApp(navigate);
   }
 
   return (

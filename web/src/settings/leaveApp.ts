@@ -1,6 +1,7 @@
-import { signOut, type Auth } from 'firebase/auth';
+import { signOut } from 'firebase/auth';
 import { clearPerUserStorage, writeSessionHint } from '../data/storage.ts';
 import { api } from '../data/api.ts';
+import { loadAuth } from '../firebase/loadAuth.ts';
 
 /** Forgets the writes kept on this device for want of a connection (IndexedDB, every user). */
 async function forgetWaitingWrites(): Promise<void> {
@@ -19,12 +20,12 @@ async function forgetWaitingWrites(): Promise<void> {
  * stored user is gone), forget again anything written meanwhile, drop the API client's
  * session, and only then go to `/`.
  */
-export async function leaveApp(auth: Auth, navigate: (to: string) => void): Promise<void> {
+export async function leaveApp(navigate: (to: string) => void): Promise<void> {
   writeSessionHint(null);
   clearPerUserStorage();
   await forgetWaitingWrites();
   try {
-    await signOut(auth);
+    await signOut(await loadAuth());
   } catch (err) {
     console.error('Brainboard: Firebase sign-out failed.', err);
   }

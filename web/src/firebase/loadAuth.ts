@@ -1,0 +1,11 @@
+import type { Auth } from 'firebase/auth';
+
+/**
+ * Firebase Auth, fetched as its own chunk: the board's first frame, drawn from this browser's
+ * copy for a returning student, does not wait for it (docs/decisions/0026). Every caller shares
+ * the one instance firebase.ts makes.
+ */
+export const loadAuth = (): Promise<Auth> => loadFirebase().then((m) => m.auth);
+
+/** The module that initialises Firebase (firebase.ts), fetched once. */
+export const loadFirebase = () => import('./firebase.ts');
