@@ -20,7 +20,15 @@
  * within 300 ms.
  */
 import type { Page } from 'playwright-core';
-import { finite, percentile, runStandalone, withSeededBoard, type BenchUrls } from './support.ts';
+import {
+  finite,
+  percentile,
+  printProfile,
+  runStandalone,
+  withSeededBoard,
+  type BenchUrls,
+  type CpuProfile,
+} from './support.ts';
 
 const fmt = (n: number) => `${n.toFixed(1)} ms`;
 
@@ -45,27 +53,6 @@ const FORGET_BOARD = `(() => {
     if (key.startsWith('brainboard.cache.board.')) localStorage.removeItem(key);
   }
 })()`;
-
-interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
-  samples: number[];
-  timeDeltas: number[];
-}
-
-/** BENCH_PROFILE=1: the 15 functions with the most self time in one load, with their file. */
-function printProfile(profile: CpuProfile): void {
-  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
-  const self = new Map<string, number>();
-  profile.samples.forEach((id, i) => {
-    const frame = byNode.get(id)?.callFrame;
-    if (!frame) return;
-    const file = frame.url ? new URL(frame.url, 'http://x').pathname : '';
-    const key = `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber}`;
-    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
-  });
-  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 15);
-  for (const [key, ms] of top) console.log(`  ${fmt(ms).padStart(9)}  ${key}`);
-}
 
 interface RenderSample {
   /** When the data arrived: the first GET /api/assignments' responseEnd, or 0 (navigation). */

@@ -14,10 +14,19 @@
  * from the browser's Event Timing entries (PerformanceObserver 'event'): for each interaction
  * the longest entry of its interactionId, from the input to the next frame after its handlers.
  * The browser reports only entries of 16 ms or more, so 16 stands for "under 16". Set
- * BENCH_RUNS to change the number of runs (a page load each).
+ * BENCH_RUNS to change the number of runs (a page load each), BENCH_PROFILE=1 to print the 15
+ * functions with the most CPU time while the editor opens.
  */
 import type { Page } from 'playwright-core';
-import { finite, percentile, runStandalone, withSeededBoard, type BenchUrls } from './support.ts';
+import {
+  finite,
+  percentile,
+  printProfile,
+  runStandalone,
+  withSeededBoard,
+  type BenchUrls,
+  type CpuProfile,
+} from './support.ts';
 
 const INP_BUDGET_MS = 100;
 const THROTTLE = 4;
@@ -98,11 +107,21 @@ async function oneRun(page: Page, web: string, size: number): Promise<RunSample>
     // Opening the editor: a tap on a card with steps (every other seeded card has two).
     // CSS selectors only: Playwright's role queries run in the page and would be measured too.
     const first = page.locator('li[data-card-id]', { hasText: 'Assignment 1:' }).first();
+    if (process.env.BENCH_PROFILE) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     await mark(page);
     await first.locator('h3').click();
     const editor = page.locator('[role="dialog"]');
     await editor.waitFor();
     await page.waitForFunction('window.__inpProbe.dialogAt > 0', null, { timeout: 30_000 });
+    if (process.env.BENCH_PROFILE) {
+      const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+      console.log('Opening the editor, the 15 functions with the most CPU time:');
+      printProfile(profile);
+    }
     const open = await worstSinceMark(page);
     const dialogAt = await page.evaluate<number>('window.__inpProbe.dialogAt');
     const editorShown = dialogAt - open.start;
