@@ -11,7 +11,8 @@
  * `lighthouse` package against it with its default mobile settings (Moto G Power screen, slow
  * 4G and 4x CPU slowdown, simulated). The landing page is measured signed out; the dashboard
  * is measured signed in as a student with consent given and a board of 30 assignments. Set
- * BENCH_RUNS to take the median of several runs per page (default 3). Set
+ * BENCH_RUNS to take the median of several runs per page (default 3), BENCH_VERBOSE=1 to list
+ * the layout shifts and long tasks of each run. Set
  * BRAINBOARD_PORT_OFFSET to run beside `npm start`.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -78,7 +79,9 @@ async function measure(url: string, label: string, runCount: number): Promise<Sc
     for (const c of CATEGORIES) {
       for (const line of losses(result, c)) console.log(`  ${c}: ${line}`);
     }
-    for (const id of ['errors-in-console', 'inspector-issues']) {
+    // BENCH_VERBOSE=1: what shifted and which tasks were long, to find what costs the points.
+    const explained = process.env.BENCH_VERBOSE ? ['layout-shifts', 'long-tasks'] : [];
+    for (const id of ['errors-in-console', 'inspector-issues', ...explained]) {
       const details = result.lhr.audits[id]?.details as { items?: unknown[] } | undefined;
       for (const item of details?.items ?? []) console.log(`    ${id}: ${JSON.stringify(item)}`);
     }

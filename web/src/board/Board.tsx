@@ -1,6 +1,5 @@
 import {
   CONFIRM_DELETE_ASSIGNMENT,
-  overdueOf,
   learningFactor,
   type Assignment,
   type RepeatScope,
@@ -17,6 +16,7 @@ import {
   useState,
 } from 'react';
 import { LoadingScreen } from '../loading/LoadingScreen.tsx';
+import { ResetOverdue } from '../reset/ResetOverdue.tsx';
 import { SkipContext } from '../recurrence/skipContext.ts';
 import { useSkipToNext } from '../recurrence/useSkipToNext.ts';
 import '../recurrence/recurrence.css';
@@ -40,9 +40,6 @@ import './board.css';
 const loadEditor = () => import('../assignment/AssignmentEditor.tsx');
 const AssignmentEditor = lazyChunk(() => loadEditor().then((m) => m.AssignmentEditor));
 // The reset line and its sheet load only when a card is overdue.
-const ResetOverdue = lazy(() =>
-  import('../reset/ResetOverdue.tsx').then((m) => ({ default: m.ResetOverdue })),
-);
 // Asked instead of the plain confirmation when the open card of a repeat is deleted.
 const DeleteRepeatQuestion = lazy(() =>
   import('../recurrence/DeleteRepeatQuestion.tsx').then((m) => ({
@@ -87,9 +84,11 @@ export interface BoardProps {
 export function Board({ addRequest = 0, onImport }: BoardProps = {}) {
   const data = useAssignmentsStore();
   const { moveCard, deleteCard, applyItem, holdUpdates, trackWrite } = data;
-  const [splashDone, setSplashDone] = useState(false);
-  const [editor, setEditor] = useState<EditorState | null>(null);
   const loaded = data.status !== 'loading';
+  // A board drawn from this browser's copy has its data at once: no loading screen, which would
+  // show for one frame above the board and then push it up as it went.
+  const [splashDone, setSplashDone] = useState(loaded);
+  const [editor, setEditor] = useState<EditorState | null>(null);
 
   const openCreate = useCallback(
     (status: Status) => setEditor({ mode: 'create', status, key: Date.now() }),
@@ -151,11 +150,6 @@ export function Board({ addRequest = 0, onImport }: BoardProps = {}) {
     });
   }, [loaded]);
 
-  // The reset line loads once a card is overdue and then stays mounted, so its sheet can say
-  // "All set" after the last card moved on.
-  const [resetMounted, setResetMounted] = useState(false);
-  if (!resetMounted && overdueOf(data.assignments, new Date()).length > 0) setResetMounted(true);
-
   const learned = learningFactor(data.assignments);
   const factor = learned?.factor ?? null;
   const basedOn = learned?.basedOn ?? 0;
@@ -186,15 +180,11 @@ export function Board({ addRequest = 0, onImport }: BoardProps = {}) {
                 <SchoolImportOffer onImport={onImport} />
               </Suspense>
             )}
-            {resetMounted && (
-              <Suspense fallback={null}>
-                <ResetOverdue
-                  assignments={data.assignments}
-                  onSaved={applyItem}
-                  trackWrite={trackWrite}
-                />
-              </Suspense>
-            )}
+            <ResetOverdue
+              assignments={data.assignments}
+              onSaved={applyItem}
+              trackWrite={trackWrite}
+            />
             {/* In the first paint (1.7 KB; its parser loads on first use), so the columns below it
               never move when it arrives: a card dragged as the page settles lands where aimed. */}
             <QuickAddField

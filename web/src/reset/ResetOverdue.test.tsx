@@ -48,7 +48,7 @@ describe('ResetOverdue', () => {
     expect(screen.getByText("2 assignments slipped past their time. Let's reset.")).toBeVisible();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reset' }));
-    const sheet = screen.getByRole('dialog', { name: 'A fresh start' });
+    const sheet = await screen.findByRole('dialog', { name: 'A fresh start' });
     // Friday 20 November seen on Monday 23 November: last Friday, not the coming one.
     expect(sheet).toHaveTextContent('Was due last Fri 9:00 AM');
     expect(sheet).toHaveTextContent('Was due yesterday 2:30 PM');
@@ -66,7 +66,7 @@ describe('ResetOverdue', () => {
     const user = userEvent.setup();
     renderReset();
     await user.click(screen.getByRole('button', { name: 'Reset' }));
-    await user.click(screen.getByRole('button', { name: 'No due date: Lab report' }));
+    await user.click(await screen.findByRole('button', { name: 'No due date: Lab report' }));
     await user.click(screen.getByRole('button', { name: 'Mark done: Reading log' }));
     expect(patch.mock.calls.map(([, body]) => body)).toEqual([
       { id: 'a', due_date: '' },
@@ -85,6 +85,7 @@ describe('ResetOverdue', () => {
     post.mockResolvedValue({ item: moved });
     const { onSaved } = renderReset([items[0]!, weekly]);
     await user.click(screen.getByRole('button', { name: 'Reset' }));
+    await screen.findByRole('dialog', { name: 'A fresh start' });
     // A card that does not repeat has nothing to skip to.
     expect(screen.queryByRole('button', { name: /^Skip to .*: Lab report$/ })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Skip to next Fri: Weekly reading' }));
@@ -97,7 +98,7 @@ describe('ResetOverdue', () => {
     const user = userEvent.setup();
     renderReset([items[0]!, items[3]!]);
     await user.click(screen.getByRole('button', { name: 'Reset' }));
-    const sheet = screen.getByRole('dialog', { name: 'A fresh start' });
+    const sheet = await screen.findByRole('dialog', { name: 'A fresh start' });
     expect(sheet).not.toHaveTextContent(/All|Both/);
     expect(screen.queryByRole('list', { name: 'Cards to reset' })).toBeNull();
     expect(
@@ -114,7 +115,7 @@ describe('ResetOverdue', () => {
     renderReset([...items, item('e', 'Poster', '2026-11-02T08:00:00')]);
     await user.click(screen.getByRole('button', { name: 'Reset' }));
     expect(screen.getByRole('heading', { name: 'All 3' })).toBeVisible();
-    expect(screen.getByRole('dialog', { name: 'A fresh start' })).toHaveTextContent(
+    expect(await screen.findByRole('dialog', { name: 'A fresh start' })).toHaveTextContent(
       'Was due Nov 2, 8:00 AM',
     );
     const field = screen.getByLabelText('Or a date for all');
