@@ -1,5 +1,6 @@
 import { readSessionHint } from '../data/storage.ts';
 import { GOOGLE_SIGN_IN_PATH } from '../auth/googleSignIn.ts';
+import { isPlainClick } from '../router/plainClick.ts';
 import { getThemeSnapshot, subscribeTheme, toggleTheme } from '../theme/theme.ts';
 import { ICON_PATHS } from '../ui/iconPaths.ts';
 import { FEATURES, type Feature } from './features.ts';
@@ -96,18 +97,6 @@ function themeToggle(): { button: HTMLButtonElement; stop: () => void } {
   return { button, stop: subscribeTheme(draw) };
 }
 
-/** True when a click on a link should be left to the browser (new tab, download, …). */
-function leaveToBrowser(event: MouseEvent): boolean {
-  return (
-    event.defaultPrevented ||
-    event.button !== 0 ||
-    event.metaKey ||
-    event.ctrlKey ||
-    event.shiftKey ||
-    event.altKey
-  );
-}
-
 /**
  * The full-size image viewer on the native <dialog>: modal (focus stays inside, Escape closes,
  * focus returns to the opener), closed by its button or a click on the backdrop.
@@ -163,7 +152,7 @@ export function renderLanding(root: HTMLElement, navigate: (to: string) => void)
   const link = (to: string, text: string, className?: string) => {
     const a = h('a', { href: to, ...(className ? { class: className } : {}) }, text);
     a.addEventListener('click', (event) => {
-      if (leaveToBrowser(event)) return;
+      if (!isPlainClick(event)) return;
       event.preventDefault();
       navigate(to);
     });

@@ -9,6 +9,7 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
+import { isPlainClick } from './plainClick.ts';
 import { RouterContext, useNavigate, type Location, type RouterValue } from './routerContext.ts';
 
 /*
@@ -82,17 +83,7 @@ export function Link({ to, onClick, children, ...rest }: LinkProps) {
   const navigate = useNavigate();
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {
     onClick?.(event);
-    if (
-      event.defaultPrevented ||
-      event.button !== 0 ||
-      event.metaKey ||
-      event.ctrlKey ||
-      event.shiftKey ||
-      event.altKey ||
-      (rest.target && rest.target !== '_self')
-    ) {
-      return;
-    }
+    if (!isPlainClick(event) || (rest.target && rest.target !== '_self')) return;
     event.preventDefault();
     navigate(to);
   }
