@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { hasAcceptedBoth } from '../consent/hasAccepted.ts';
+import { ChunkLoadError } from '../loading/chunk.ts';
 import { PageSkeleton } from '../loading/PageSkeleton.tsx';
 import { useAuthState, useUid } from '../firebase/authContext.ts';
 import { SessionProvider } from '../session/SessionProvider.tsx';
@@ -40,7 +41,12 @@ function SessionHintSync() {
 export function Protected({ children }: { children: ReactNode }) {
   const state = useAuthState();
   const uid = useUid();
-  if (!uid) return state.status === 'loading' ? <PageSkeleton board /> : <ToLogin />;
+  if (!uid) {
+    // Auth's code did not arrive and nobody is remembered here: the ChunkBoundary's "Try again".
+    // With a remembered student the page stays up and its calls wait, as offline.
+    if (state.status === 'failed') throw new ChunkLoadError('Firebase Auth');
+    return state.status === 'loading' ? <PageSkeleton board /> : <ToLogin />;
+  }
   return (
     <SessionProvider key={uid} uid={uid}>
       <SessionHintSync />

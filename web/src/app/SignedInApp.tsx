@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { hasAcceptedBoth } from '../consent/hasAccepted.ts';
 import { PageSkeleton } from '../loading/PageSkeleton.tsx';
 import { useSession } from '../session/sessionContext.ts';
-import { readStored, STORAGE_KEYS } from '../data/storage.ts';
+import { readRememberedUid, readStored, STORAGE_KEYS } from '../data/storage.ts';
 import { DashboardPage } from '../dashboard/DashboardPage.tsx';
 import { AuthProvider } from '../firebase/AuthProvider.tsx';
 import { MessageHost } from '../ui/MessageHost.tsx';
@@ -39,7 +39,7 @@ function SignedInRoutes() {
 export default function SignedInApp() {
   return (
     <>
-      <AuthProvider>
+      <AuthProvider remembered={readRememberedUid()}>
         <Protected>
           <SignedInRoutes />
         </Protected>

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../data/api.ts';
 import { AppRoutes } from './AppRoutes.tsx';
 import { Protected } from './Protected.tsx';
+import { ChunkBoundary } from '../loading/ChunkBoundary.tsx';
 import { readRememberedUid, readSessionHint, writeSessionHint } from '../data/storage.ts';
 import { writeUserCache } from '../data/userCache.ts';
 import { at, makeUser, renderInApp, withAuth } from './testHelpers.tsx';
@@ -100,6 +101,36 @@ describe('the protected guard', () => {
     expect(screen.queryByText('secret')).not.toBeInTheDocument();
     expect(readRememberedUid()).toBeNull();
     expect(localStorage.getItem('brainboard.cache.session.u1')).toBeNull();
+  });
+
+  it('shows the calm "Try again" when Auth\'s code did not arrive and nobody is remembered', () => {
+    at('/dashboard');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderInApp(
+      <ChunkBoundary>
+        <Protected>
+          <p>secret</p>
+        </Protected>
+      </ChunkBoundary>,
+      { auth: { status: 'failed', user: undefined, remembered: null } },
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('This part of Brainboard did not load.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.queryByText('secret')).not.toBeInTheDocument();
+  });
+
+  it("keeps a remembered student's page up when Auth's code did not arrive", () => {
+    at('/dashboard');
+    writeSessionHint('accepted', 'u1');
+    writeUserCache('session', 'u1', makeUser());
+    vi.mocked(api.getSession).mockReturnValue(new Promise(() => {}));
+    renderInApp(
+      <Protected>
+        <p>secret</p>
+      </Protected>,
+      { auth: { status: 'failed', user: undefined, remembered: 'u1' } },
+    );
+    expect(screen.getByText('secret')).toBeInTheDocument();
   });
 
   it('remembers no one who has not accepted both', () => {

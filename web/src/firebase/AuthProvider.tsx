@@ -1,22 +1,22 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { readRememberedUid } from '../data/storage.ts';
-import { ChunkLoadError } from '../loading/chunk.ts';
 import { AuthContext, type AuthState } from './authContext.ts';
 import { loadFirebase } from './loadAuth.ts';
 
 /**
  * Follows the signed-in user and hands it to the tree. Firebase Auth is fetched here, after the
- * first render, so a returning student's board does not wait for it (authContext.ts). (reactfire's
- * AuthProvider does the same, but its bundle pulls in every Firebase SDK, which the dashboard's
- * size budget cannot carry.)
+ * first render, so a returning student's board does not wait for it (authContext.ts):
+ * `remembered` is the student last signed in on this browser with both accepted, shown until Auth
+ * answers. (reactfire's AuthProvider does the same, but its bundle pulls in every Firebase SDK,
+ * which the dashboard's size budget cannot carry.)
  */
-export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<AuthState>(() => ({
-    status: 'loading',
-    user: undefined,
-    remembered: readRememberedUid(),
-  }));
-  const [failed, setFailed] = useState<ChunkLoadError | null>(null);
+export function AuthProvider({
+  remembered,
+  children,
+}: {
+  remembered: string | null;
+  children: ReactNode;
+}) {
+  const [state, setState] = useState<AuthState>({ status: 'loading', user: undefined, remembered });
   useEffect(() => {
     let stop: (() => void) | null = null;
     let live = true;
@@ -25,8 +25,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (!live) return;
         stop = watchUser((user) => setState({ status: 'ready', user }));
       },
-      (cause: unknown) => {
-        if (live) setFailed(new ChunkLoadError(cause));
+      (err: unknown) => {
+        console.error('Brainboard: Firebase Auth could not be loaded.', err);
+        if (live) setState((s) => (s.status === 'ready' ? s : { ...s, status: 'failed' }));
       },
     );
     return () => {
@@ -34,9 +35,5 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       stop?.();
     };
   }, []);
-  // Auth's code did not arrive (offline on a first visit, or a newer release replaced it): the
-  // ChunkBoundary's "Try again", unless a remembered board can show meanwhile (it then works as
-  // offline does, its calls waiting).
-  if (failed && state.status === 'loading' && !state.remembered) throw failed;
   return <AuthContext.Provider value={{ state }}>{children}</AuthContext.Provider>;
 }

@@ -8,6 +8,8 @@ import { createContext, useContext } from 'react';
  */
 export type AuthState =
   | { status: 'loading'; user: undefined; remembered: string | null }
+  /** Auth's code could not be fetched (offline on a first visit, or replaced by a release). */
+  | { status: 'failed'; user: undefined; remembered: string | null }
   | { status: 'ready'; user: User | null };
 
 export const AuthContext = createContext<{ state: AuthState } | null>(null);
@@ -23,7 +25,7 @@ export function useAuthState(): AuthState {
   return useAuthContext().state;
 }
 
-/** The student whose data to show: Auth's user, or the remembered one while Auth loads. */
+/** The student whose data to show: Auth's user, or the remembered one until Auth answers. */
 export function useUid(): string | null {
   const state = useAuthState();
   return state.status === 'ready' ? (state.user?.uid ?? null) : state.remembered;

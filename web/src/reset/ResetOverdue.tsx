@@ -1,18 +1,12 @@
-import { overdueOf, resetLine, type Assignment } from '@brainboard/domain';
+import { overdueOf, resetLine } from '@brainboard/domain';
 import { lazy, Suspense, useState } from 'react';
+import type { ResetOverdueProps } from './ResetSheet.tsx';
 import './reset.css';
 
 // The sheet (its dialog, date fields and repeat rules) loads when the student opens it.
 const ResetSheet = lazy(() => import('./ResetSheet.tsx'));
 
-export interface ResetOverdueProps {
-  assignments: readonly Assignment[];
-  /** Puts the saved assignment on the board. */
-  onSaved(item: Assignment): void;
-  trackWrite<T>(write: Promise<T>): Promise<T>;
-  /** The time to judge by; now unless a test fixes it. */
-  now?: Date;
-}
+export type { ResetOverdueProps };
 
 /**
  * A reset without shame: when cards slipped past their time, one calm line instead of a wall of

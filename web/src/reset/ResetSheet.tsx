@@ -14,7 +14,15 @@ import { api } from '../data/api.ts';
 import { skipToNext } from '../recurrence/recurrenceApi.ts';
 import { skipTarget } from '../recurrence/skipTarget.ts';
 import { Modal } from '../ui/Modal.tsx';
-import type { ResetOverdueProps } from './ResetOverdue.tsx';
+
+export interface ResetOverdueProps {
+  assignments: readonly Assignment[];
+  /** Puts the saved assignment on the board. */
+  onSaved(item: Assignment): void;
+  trackWrite<T>(write: Promise<T>): Promise<T>;
+  /** The time to judge by; now unless a test fixes it. */
+  now?: Date;
+}
 
 const CHOICES: {
   value: Exclude<ResetChoice, 'date'>;
