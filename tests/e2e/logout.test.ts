@@ -102,5 +102,6 @@ describe.runIf(browserAvailable('logout browser test'))('logout in Chromium', ()
       await page.getByRole('button', { name: 'Sign in with Google' }).waitFor();
     }
     await context.close();
-  });
+    // 20 sign-ins and logouts: about 95 s alone, more beside other suites on a 2-core machine.
+  }, 240_000);
 });
