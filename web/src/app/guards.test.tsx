@@ -24,6 +24,17 @@ beforeEach(() => {
   vi.mocked(api.getSession).mockReset();
 });
 
+/**
+ * Student u1 was last signed in here with both accepted, and this browser holds their profile;
+ * the session request waits, so what shows comes from this browser's copy.
+ */
+function rememberStudent() {
+  at('/dashboard');
+  writeSessionHint('accepted', 'u1');
+  writeUserCache('session', 'u1', makeUser());
+  vi.mocked(api.getSession).mockReturnValue(new Promise(() => {}));
+}
+
 describe('the protected guard', () => {
   it('shows the board skeleton, not a blank page, while the user is unknown', () => {
     at('/dashboard');
@@ -68,11 +79,7 @@ describe('the protected guard', () => {
   });
 
   it('shows a remembered student their page before Auth answers, from the copy kept here', () => {
-    at('/dashboard');
-    writeSessionHint('accepted', 'u1');
-    writeUserCache('session', 'u1', makeUser());
-    // The session request waits: what shows comes from this browser's copy.
-    vi.mocked(api.getSession).mockReturnValue(new Promise(() => {}));
+    rememberStudent();
     renderInApp(
       <Protected>
         <p>secret</p>
@@ -83,10 +90,7 @@ describe('the protected guard', () => {
   });
 
   it('leaves for /login when Auth then answers that nobody is signed in', async () => {
-    at('/dashboard');
-    writeSessionHint('accepted', 'u1');
-    writeUserCache('session', 'u1', makeUser());
-    vi.mocked(api.getSession).mockReturnValue(new Promise(() => {}));
+    rememberStudent();
     const page = (
       <Protected>
         <p>secret</p>
@@ -120,10 +124,7 @@ describe('the protected guard', () => {
   });
 
   it("keeps a remembered student's page up when Auth's code did not arrive", () => {
-    at('/dashboard');
-    writeSessionHint('accepted', 'u1');
-    writeUserCache('session', 'u1', makeUser());
-    vi.mocked(api.getSession).mockReturnValue(new Promise(() => {}));
+    rememberStudent();
     renderInApp(
       <Protected>
         <p>secret</p>
