@@ -1,6 +1,7 @@
 import { PUBLIC_PATHS } from './app/publicPaths.ts';
 import { readSessionHint } from './data/storage.ts';
 import { renderLanding } from './landing/landingPage.ts';
+import { CHUNK_ERROR_TEXT } from './loading/chunkErrorText.ts';
 import { registerServiceWorker } from './reminders/serviceWorker.ts';
 import { initTheme } from './theme/theme.ts';
 import './ui/base.css';
@@ -37,8 +38,7 @@ function startApp(el: HTMLElement): Promise<void> {
       note.className = 'chunk-error';
       note.setAttribute('role', 'alert');
       const text = document.createElement('p');
-      text.textContent =
-        'This part of Brainboard did not load. Check your connection, then try again.';
+      text.textContent = CHUNK_ERROR_TEXT;
       const retry = document.createElement('button');
       retry.type = 'button';
       retry.className = 'button';

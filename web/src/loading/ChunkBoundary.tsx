@@ -1,3 +1,4 @@
+import { CHUNK_ERROR_TEXT } from './chunkErrorText.ts';
 import { Component, type ReactNode } from 'react';
 import { ChunkLoadError } from './chunk.ts';
 import './chunkError.css';
@@ -27,7 +28,7 @@ export class ChunkBoundary extends Component<Props, { failed: ChunkLoadError | E
     if (!(failed instanceof ChunkLoadError)) throw failed;
     return (
       <div className="chunk-error" role="alert">
-        <p>This part of Brainboard did not load. Check your connection, then try again.</p>
+        <p>{CHUNK_ERROR_TEXT}</p>
         <button
           type="button"
           className="button"
