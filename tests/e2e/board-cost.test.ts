@@ -1,0 +1,152 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { As } from '../support/api.ts';
+import { card, column, saved, titlesIn } from '../support/board.ts';
+import { browserAvailable, realProblems, useBrowser } from '../support/browser.ts';
+import { dragOverlay, mouseDrag, watchWrites } from '../support/dnd.ts';
+import { signedInStudent } from '../support/student.ts';
+
+/**
+ * What keeps a long board cheap on a slow phone (issue #31) without changing what it does:
+ * cards off screen skip their layout once each has been laid out once (board.css, KanbanBoard's
+ * layout phases), and an open dialog no longer restyles the whole page (ui/modal.css).
+ * bench/interactions.ts measures the time; these tests hold the behaviour.
+ */
+const VIEWPORT = { width: 1280, height: 800 };
+const PER_COLUMN = 25;
+
+/** Creates the cards one by one: without due dates each new one goes last in its column. */
+async function seedColumns(as: As) {
+  for (let i = 1; i <= PER_COLUMN; i += 1) {
+    for (const status of ['new', 'in progress']) {
+      const title = `${status === 'new' ? 'Reading' : 'Essay'} ${i}`;
+      const res = await as('POST', '/api/assignment', {
+        title,
+        status,
+        // Cards of different heights, so a size the browser guessed would show.
+        description:
+          i % 3 === 0 ? 'Notes for this one run over two lines on the card. '.repeat(3) : '',
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }
+  }
+}
+
+/** Each card's height as the page reports it now, and once every card is laid out for real. */
+const heightsNowAndLaidOut = (page: Page) =>
+  page.evaluate<{ now: number[]; laidOut: number[] }>(`(() => {
+    const columns = document.querySelector('.board__columns');
+    const cards = [...document.querySelectorAll('li[data-card-id]')];
+    const now = cards.map((c) => c.getBoundingClientRect().height);
+    columns.classList.remove('board__columns--settled');
+    const laidOut = cards.map((c) => c.getBoundingClientRect().height);
+    columns.classList.add('board__columns--settled');
+    return { now, laidOut };
+  })()`);
+
+describe.runIf(browserAvailable('board cost browser test'))('a long board, cheaply', () => {
+  const browser = useBrowser();
+
+  it('cards off screen keep their real size, so a drag far down the board lands where aimed', async () => {
+    const s = await signedInStudent(browser(), 'board-cost-drag', { viewport: VIEWPORT });
+    await seedColumns(s.as);
+    // Counted from before the load, so a write the page makes as it starts is counted both ways.
+    const writes = watchWrites(s.page);
+    await s.page.reload();
+    await column(s.page, 'New').waitFor({ timeout: 20_000 });
+    await s.page.locator('.board__columns--settled').waitFor({ timeout: 10_000 });
+
+    // Cards below the screen skip their layout, yet report the size they really have.
+    const skipped = await s.page.evaluate<number>(
+      `[...document.querySelectorAll('li[data-card-id]')].filter((c) => c.getBoundingClientRect().top > innerHeight).length`,
+    );
+    expect(skipped).toBeGreaterThan(10);
+    const { now, laidOut } = await heightsNowAndLaidOut(s.page);
+    expect(now).toHaveLength(PER_COLUMN * 2);
+    expect(new Set(laidOut.map(Math.round)).size).toBeGreaterThan(1);
+    expect(now).toEqual(laidOut);
+
+    // Far down the board, with the cards above it off screen: "Reading 20" dropped at the top of
+    // "Essay 20" (cards of the same height, so the place is plain) lands just above it.
+    await card(s.page, 'Essay 20').scrollIntoViewIfNeeded();
+    const patched = saved(s.page, 'PATCH');
+    await mouseDrag(s.page, card(s.page, 'Reading 20'), card(s.page, 'Essay 20'), 'top');
+    expect((await patched).status()).toBe(200);
+    await dragOverlay(s.page).waitFor({ state: 'detached' });
+    const essays = Array.from({ length: PER_COLUMN }, (_, i) => `Essay ${i + 1}`);
+    const expected = [...essays.slice(0, 19), 'Reading 20', ...essays.slice(19)];
+    await expect.poll(() => titlesIn(s.page, 'In progress')).toEqual(expected);
+
+    await writes.idle();
+    await s.page.reload();
+    await column(s.page, 'In progress').waitFor({ timeout: 20_000 });
+    expect(await titlesIn(s.page, 'In progress')).toEqual(expected);
+    expect(realProblems(s.problems)).toEqual([]);
+    await s.context.close();
+  });
+
+  it('an open dialog leaves the page its pointer events and styles, and its overlay takes the clicks', async () => {
+    const s = await signedInStudent(browser(), 'board-cost-dialog', { viewport: VIEWPORT });
+    await seedColumns(s.as);
+    await s.page.reload();
+    await card(s.page, 'Reading 2').waitFor({ timeout: 20_000 });
+    // Where "Reading 1" is, beside the dialog to come (the page behind it is hidden from roles).
+    const beside = (await card(s.page, 'Reading 1').boundingBox())!;
+
+    await card(s.page, 'Reading 2').locator('h3').click();
+    const editor = s.page.getByRole('dialog');
+    await editor.waitFor();
+    const page = await s.page.evaluate<{
+      locked: string | null;
+      bodyPointer: string;
+      bodyGap: string;
+      cardGap: string;
+    }>(`(() => {
+      const card = document.querySelector('li[data-card-id]');
+      return {
+        locked: document.body.getAttribute('data-scroll-locked'),
+        bodyPointer: getComputedStyle(document.body).pointerEvents,
+        bodyGap: getComputedStyle(document.body).getPropertyValue('--removed-body-scroll-bar-size'),
+        cardGap: getComputedStyle(card).getPropertyValue('--removed-body-scroll-bar-size'),
+      };
+    })()`);
+    // The page's scroll is locked, with its custom property on <body> only: not inherited, so
+    // the thousands of elements below are not restyled.
+    expect(page.locked).not.toBeNull();
+    expect(page.bodyGap.trim()).toMatch(/^\d+(\.\d+)?px$/);
+    expect(page.cardGap).toBe('');
+    // <body> keeps its pointer events (an inherited property: changing it restyled every element).
+    expect(page.bodyPointer).toBe('auto');
+
+    // A click beside the dialog lands on the overlay: the dialog closes and nothing behind it
+    // (the board's cards and buttons) is clicked.
+    await s.page.mouse.click(beside.x + 10, beside.y + beside.height / 2);
+    await editor.waitFor({ state: 'detached' });
+    expect(await s.page.getByRole('dialog').count()).toBe(0);
+    expect(await s.page.evaluate(`document.body.hasAttribute('data-scroll-locked')`)).toBe(false);
+
+    // Behind an open dialog the toasts wait too, as the rest of the page does.
+    await card(s.page, 'Reading 2').locator('h3').click();
+    await editor.waitFor();
+    await s.page.evaluate(`(() => {
+      const toaster = document.createElement('ol');
+      toaster.setAttribute('data-sonner-toaster', '');
+      toaster.id = 'test-toaster';
+      document.body.append(toaster);
+    })()`);
+    expect(
+      await s.page.evaluate(
+        `getComputedStyle(document.getElementById('test-toaster')).pointerEvents`,
+      ),
+    ).toBe('none');
+    await s.page.keyboard.press('Escape');
+    await editor.waitFor({ state: 'detached' });
+    expect(
+      await s.page.evaluate(
+        `getComputedStyle(document.getElementById('test-toaster')).pointerEvents`,
+      ),
+    ).toBe('auto');
+    expect(realProblems(s.problems)).toEqual([]);
+    await s.context.close();
+  });
+});
