@@ -67,6 +67,11 @@ export async function studentApi(token: string): Promise<{ id: string; as: As }>
   const session = await call<{ user: { id: string; csrf_token: string } }>('GET', '/api/session', {
     token,
   });
+  // Say what the session answered when it has no student: a bare "cannot destructure" told a
+  // failed run nothing (seen once in CI, in api/feedTasks.test.ts).
+  if (session.status !== 200 || !session.body?.user) {
+    throw new Error(`GET /api/session gave no student: ${session.status} ${session.text}`);
+  }
   const { id, csrf_token: csrf } = session.body.user;
   return { id, as: (method, path, body) => call(method, path, { token, csrf, body }) };
 }
