@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { As } from '../support/api.ts';
 import { card, column, saved, titlesIn } from '../support/board.ts';
@@ -7,10 +6,10 @@ import { dragOverlay, mouseDrag, watchWrites } from '../support/dnd.ts';
 import { signedInStudent } from '../support/student.ts';
 
 /**
- * What keeps a long board cheap on a slow phone (issue #31) without changing what it does:
- * cards off screen skip their layout once each has been laid out once (board.css, KanbanBoard's
- * layout phases), and an open dialog no longer restyles the whole page (ui/modal.css).
- * bench/interactions.ts measures the time; these tests hold the behaviour.
+ * What keeps a long board cheap on a slow phone (issue #31) without changing what it does: an
+ * open dialog no longer restyles the whole page (ui/modal.css), and a drag far down a long board
+ * still lands where aimed. bench/interactions.ts measures the time; these tests hold the
+ * behaviour.
  */
 const VIEWPORT = { width: 1280, height: 800 };
 const PER_COLUMN = 25;
@@ -23,7 +22,7 @@ async function seedColumns(as: As) {
       const res = await as('POST', '/api/assignment', {
         title,
         status,
-        // Cards of different heights, so a size the browser guessed would show.
+        // Cards of different heights, as on a real board.
         description:
           i % 3 === 0 ? 'Notes for this one run over two lines on the card. '.repeat(3) : '',
       });
@@ -32,40 +31,16 @@ async function seedColumns(as: As) {
   }
 }
 
-/** Each card's height as the page reports it now, and once every card is laid out for real. */
-const heightsNowAndLaidOut = (page: Page) =>
-  page.evaluate<{ now: number[]; laidOut: number[] }>(`(() => {
-    const columns = document.querySelector('.board__columns');
-    const cards = [...document.querySelectorAll('li[data-card-id]')];
-    const now = cards.map((c) => c.getBoundingClientRect().height);
-    columns.classList.remove('board__columns--settled');
-    const laidOut = cards.map((c) => c.getBoundingClientRect().height);
-    columns.classList.add('board__columns--settled');
-    return { now, laidOut };
-  })()`);
-
 describe.runIf(browserAvailable('board cost browser test'))('a long board, cheaply', () => {
   const browser = useBrowser();
 
-  it('cards off screen keep their real size, so a drag far down the board lands where aimed', async () => {
+  it('a drag far down a long board, with the cards above it off screen, lands where aimed', async () => {
     const s = await signedInStudent(browser(), 'board-cost-drag', { viewport: VIEWPORT });
     await seedColumns(s.as);
     // Counted from before the load, so a write the page makes as it starts is counted both ways.
     const writes = watchWrites(s.page);
     await s.page.reload();
     await column(s.page, 'New').waitFor({ timeout: 20_000 });
-    await s.page.locator('.board__columns--settled').waitFor({ timeout: 10_000 });
-
-    // Cards below the screen skip their layout, yet report the size they really have.
-    const skipped = await s.page.evaluate<number>(
-      `[...document.querySelectorAll('li[data-card-id]')].filter((c) => c.getBoundingClientRect().top > innerHeight).length`,
-    );
-    expect(skipped).toBeGreaterThan(10);
-    const { now, laidOut } = await heightsNowAndLaidOut(s.page);
-    expect(now).toHaveLength(PER_COLUMN * 2);
-    expect(new Set(laidOut.map(Math.round)).size).toBeGreaterThan(1);
-    expect(now).toEqual(laidOut);
-
     // Far down the board, with the cards above it off screen: "Reading 20" dropped at the top of
     // "Essay 20" (cards of the same height, so the place is plain) lands just above it.
     await card(s.page, 'Essay 20').scrollIntoViewIfNeeded();

@@ -65,22 +65,6 @@ export interface KanbanBoardProps extends CardActions {
 const PHONE = '(max-width: 640px)';
 
 /**
- * How the board lays out its cards (board.css): in the first frame, only those on screen; in the
- * next, every card once, so each remembers its real size; from then on, cards off screen skip
- * their layout and keep that size. During a drag every card is laid out, as in the second phase:
- * dnd-kit measures and moves cards off screen too, and drops then land exactly where they did
- * before cards skipped their layout (tests/e2e/board-cost.test.ts).
- */
-type LayoutPhase = 'first' | 'measure' | 'settled';
-const nextLayoutPhase = (phase: LayoutPhase): LayoutPhase =>
-  phase === 'first' ? 'measure' : 'settled';
-const LAYOUT_PHASE_CLASS: Record<LayoutPhase, string> = {
-  first: ' board__columns--first-frame',
-  measure: '',
-  settled: ' board__columns--settled',
-};
-
-/**
  * The three columns with drag and drop between and within them (dnd-kit, following its
  * MultipleContainers pattern): a snapshot when a drag starts, the card moves between columns
  * while it is dragged over them, the order is settled on drop and the snapshot comes back on
@@ -102,7 +86,7 @@ export function KanbanBoard({
   const [activeId, setActiveId] = useState<string | null>(null);
   const [pointerDrag, setPointerDrag] = useState(false);
   const [reducedMotion, setReducedMotion] = useState(prefersReducedMotion);
-  const [layoutPhase, setLayoutPhase] = useState<LayoutPhase>('first');
+  const [firstFrame, setFirstFrame] = useState(true);
   const columns = working ?? settled;
   // Phones show one column at a time (board.css); this is the one shown there.
   const [shown, setShown] = useState<Status>('new');
@@ -135,19 +119,17 @@ export function KanbanBoard({
     return () => cancelAnimationFrame(id);
   }, [working]);
 
-  // The first frame lays out only the cards on screen; the next lays out every card once, so
-  // each remembers its real size; after that, cards off screen skip their layout (board.css).
+  // After the first frame, every card gets its real layout (see board.css).
   useEffect(() => {
-    if (layoutPhase === 'settled') return;
     let timer = 0;
     const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setLayoutPhase(nextLayoutPhase), 0);
+      timer = window.setTimeout(() => setFirstFrame(false), 0);
     });
     return () => {
       cancelAnimationFrame(frame);
       window.clearTimeout(timer);
     };
-  }, [layoutPhase]);
+  }, []);
 
   const sensors = useSensors(
     useSensor(MouseAndPenSensor, { activationConstraint: HOLD_TO_DRAG }),
@@ -359,7 +341,7 @@ export function KanbanBoard({
         ref={scrollerRef}
         className={`board__columns${activeId ? ' board__columns--dragging' : ''}${
           activeId && !pointerDrag ? ' board__columns--keyboard' : ''
-        }${LAYOUT_PHASE_CLASS[activeId ? 'measure' : layoutPhase]}`}
+        }${firstFrame ? ' board__columns--first-frame' : ''}`}
         onPointerDown={(e) => {
           swipe.current = e.isPrimary ? { x: e.clientX, y: e.clientY } : null;
         }}
