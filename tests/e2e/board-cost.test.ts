@@ -6,10 +6,10 @@ import { dragOverlay, mouseDrag, watchWrites } from '../support/dnd.ts';
 import { signedInStudent } from '../support/student.ts';
 
 /**
- * What keeps a long board cheap on a slow phone (issue #31) without changing what it does: an
- * open dialog no longer restyles the whole page (ui/modal.css), and a drag far down a long board
- * still lands where aimed. bench/interactions.ts measures the time; these tests hold the
- * behaviour.
+ * What keeps a long board cheap on a slow phone without changing what it does: an open dialog
+ * no longer restyles the whole page (ui/modal.css, docs/decisions/0027-dialogs-on-a-long-board.md),
+ * and a drag far down a long board still lands where aimed. bench/interactions.ts measures the
+ * time; these tests hold the behaviour.
  */
 const VIEWPORT = { width: 1280, height: 800 };
 const PER_COLUMN = 25;
