@@ -42,7 +42,7 @@ import {
   type ColumnIds,
 } from './columns.ts';
 import { CLICK_AFTER_DROP_MS } from './clickAfterDrop.ts';
-import { HOLD_TO_DRAG, MouseAndPenSensor } from '../ui/dragSensors.ts';
+import { HOLD_OPTIONS, MouseAndPenSensor } from '../ui/dragSensors.ts';
 import { aboveColumnSwitch, dropAnimation } from './dnd.ts';
 import { prefersReducedMotion } from '../ui/reducedMotion.ts';
 import { celebrateDone, originOf } from '../ui/motion.ts';
@@ -60,6 +60,9 @@ export interface KanbanBoardProps extends CardActions {
   /** True while a drag is in progress (live updates wait meanwhile). */
   onDragActive(active: boolean): void;
 }
+
+/** The keyboard sensor's options, one object for the app's life (see HOLD_OPTIONS). */
+const KEYBOARD_OPTIONS = { coordinateGetter: sortableKeyboardCoordinates };
 
 /** Where the board shows one column at a time, with the column switch (board.css). */
 const PHONE = '(max-width: 640px)';
@@ -132,9 +135,9 @@ export function KanbanBoard({
   }, []);
 
   const sensors = useSensors(
-    useSensor(MouseAndPenSensor, { activationConstraint: HOLD_TO_DRAG }),
-    useSensor(TouchSensor, { activationConstraint: HOLD_TO_DRAG }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(MouseAndPenSensor, HOLD_OPTIONS),
+    useSensor(TouchSensor, HOLD_OPTIONS),
+    useSensor(KeyboardSensor, KEYBOARD_OPTIONS),
   );
 
   const horizontalScroller = useCallback(() => scrollerRef.current, []);

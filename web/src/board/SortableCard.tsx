@@ -6,6 +6,16 @@ import { CardBody, type CardActions } from './AssignmentCard.tsx';
 import { statusClass } from './columns.ts';
 import { GripIcon } from '../ui/icons.tsx';
 
+/**
+ * The transition dnd-kit gives every card while any drag is on (its default, 200 ms ease). The
+ * cards of a board being dragged on have the same one in board.css.
+ */
+const SORTING_TRANSITION = CSS.Transition.toString({
+  property: 'transform',
+  duration: 200,
+  easing: 'ease',
+});
+
 interface SortableCardProps extends CardActions {
   assignment: Assignment;
   badgeKey: string;
@@ -16,6 +26,11 @@ interface SortableCardProps extends CardActions {
  * A card on the board. A pointer or touch hold of 250 ms anywhere on it starts a drag; a short
  * click opens the editor. Keyboard dragging starts from the grip button (Space or Enter), so
  * the card's Edit and Delete buttons are never nested inside another control.
+ *
+ * dnd-kit renders every `useSortable` again whenever a drag starts, moves over a new target or
+ * ends. This component holds only the hook and hands its results, as plain values, to the
+ * memoised `SortableItem`: a card whose place, look and handlers did not change stops there,
+ * and React neither compares nor writes its elements.
  */
 export const SortableCard = memo(function SortableCard({
   assignment,
@@ -36,6 +51,57 @@ export const SortableCard = memo(function SortableCard({
     id: assignment.id,
     ...(reducedMotion ? { transition: null } : {}),
   });
+  // A card that does not move has no transform (dnd-kit gives the cards it does not move a
+  // zero translation, a compositing layer each), and takes the drag's transition from board.css
+  // rather than its own style: a drag's start and end then change only the cards that move.
+  const shifted = transform && (transform.x !== 0 || transform.y !== 0) ? transform : null;
+  const ownTransition = shifted || transition !== SORTING_TRANSITION ? transition : undefined;
+  return (
+    <SortableItem
+      assignment={assignment}
+      badgeKey={badgeKey}
+      onOpen={onOpen}
+      onDelete={onDelete}
+      attributes={attributes}
+      listeners={listeners}
+      setNodeRef={setNodeRef}
+      setActivatorNodeRef={setActivatorNodeRef}
+      transform={CSS.Translate.toString(shifted)}
+      transition={ownTransition}
+      isDragging={isDragging}
+    />
+  );
+});
+
+type Sortable = ReturnType<typeof useSortable>;
+
+interface SortableItemProps extends CardActions {
+  assignment: Assignment;
+  badgeKey: string;
+  attributes: Sortable['attributes'];
+  listeners: Sortable['listeners'];
+  setNodeRef: Sortable['setNodeRef'];
+  setActivatorNodeRef: Sortable['setActivatorNodeRef'];
+  /** The CSS transform (a string, so an unchanged place compares equal). */
+  transform: string | undefined;
+  transition: string | undefined;
+  isDragging: boolean;
+}
+
+/** The card's elements, rendered again only when one of its props changes. */
+const SortableItem = memo(function SortableItem({
+  assignment,
+  badgeKey,
+  onOpen,
+  onDelete,
+  attributes,
+  listeners,
+  setNodeRef,
+  setActivatorNodeRef,
+  transform,
+  transition,
+  isDragging,
+}: SortableItemProps) {
   const { onKeyDown, ...pointerListeners } = listeners ?? {};
   const onHandleKeyDown = onKeyDown as KeyboardEventHandler<HTMLButtonElement> | undefined;
 
@@ -48,7 +114,7 @@ export const SortableCard = memo(function SortableCard({
     <li
       ref={setNodeRef}
       className={`card ${statusClass(assignment)}${isDragging ? ' card--placeholder' : ''}`}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
+      style={{ transform, transition }}
       data-card-id={assignment.id}
       onClick={onClick}
       {...pointerListeners}

@@ -14,8 +14,8 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core';
 import { dayWords, formatMinutes, whenWords, type PlanSessionAnswer } from '@brainboard/domain';
-import { useRef, useState, type ReactNode } from 'react';
-import { HOLD_TO_DRAG, MouseAndPenSensor } from '../ui/dragSensors.ts';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { HOLD_OPTIONS, MouseAndPenSensor } from '../ui/dragSensors.ts';
 import { GripIcon } from '../ui/icons.tsx';
 import { useReducedMotion } from '../ui/reducedMotion.ts';
 import {
@@ -72,10 +72,17 @@ export function PlanDayList({
   /** Whether the lifted session has been over another day yet (announcements). */
   const moved = useRef(false);
   const keys = days.map(dayKey);
+  // One options object while the days shown stay the same: a new one on every render would give
+  // the drag context a new value each time (see HOLD_OPTIONS).
+  const shownDays = keys.join(' ');
+  const keyboardOptions = useMemo(
+    () => ({ coordinateGetter: dayKeys(() => shownDays.split(' ')) }),
+    [shownDays],
+  );
   const sensors = useSensors(
-    useSensor(MouseAndPenSensor, { activationConstraint: HOLD_TO_DRAG }),
-    useSensor(TouchSensor, { activationConstraint: HOLD_TO_DRAG }),
-    useSensor(KeyboardSensor, { coordinateGetter: dayKeys(() => keys) }),
+    useSensor(MouseAndPenSensor, HOLD_OPTIONS),
+    useSensor(TouchSensor, HOLD_OPTIONS),
+    useSensor(KeyboardSensor, keyboardOptions),
   );
   const wordsOf = (key: string) => {
     const [y, m, d] = key.split('-').map(Number) as [number, number, number];
