@@ -80,9 +80,31 @@ describe.runIf(browserAvailable('board browser test'))('the board in Chromium', 
     await s.page.mouse.up();
     expect(await titlesIn(s.page, 'New')).toEqual(['Lab notes', 'Essay outline']);
 
+    // The drop animation: the card glides into its place from where it was let go (dnd.ts).
+    await s.page.evaluate(`{
+      window.landings = [];
+      const animate = Element.prototype.animate;
+      Element.prototype.animate = function (keyframes, options) {
+        window.landings.push({ id: this.dataset.cardId, keyframes, options });
+        return animate.call(this, keyframes, options);
+      };
+    }`);
     const patched = saved(s.page, 'PATCH');
     await mouseDrag(s.page, lab, card(s.page, 'Group chat summary'), 'bottom');
     expect((await patched).status()).toBe(200);
+    type Landing = {
+      id?: string;
+      keyframes: { transform?: string }[];
+      options: { duration?: number };
+    };
+    await expect.poll(() => s.page.evaluate<number>('window.landings.length')).toBe(1);
+    const [landing] = await s.page.evaluate<Landing[]>('window.landings');
+    expect(landing?.id).toBe(await lab.getAttribute('data-card-id'));
+    expect(landing?.options.duration).toBeGreaterThanOrEqual(330);
+    expect(landing?.options.duration).toBeLessThanOrEqual(550);
+    expect(String(landing?.keyframes[0]?.transform)).toMatch(/^translate\(\S+px, \S+px\) scale/);
+    expect(landing?.keyframes.at(-1)?.transform).toBe('none');
+    expect(await dragOverlay(s.page).count()).toBe(0);
     await expect
       .poll(async () => (await titlesIn(s.page, 'In progress')).sort())
       .toEqual(['Group chat summary', 'Lab notes']);

@@ -207,11 +207,22 @@ describe.runIf(browserAvailable('rough edges (phone) browser test'))(
         .poll(() => segment(page, 'Done').getAttribute('aria-label'))
         .toBe('Done, 1 task');
 
-      // Focus Mode on the new task, then finish it. The drop animation ends first (a
-      // loaded machine can still be running it), and the editor must be the new task's.
-      await page.locator('.card--overlay').waitFor({ state: 'detached' });
-      await card(page, 'Phone journey task').getByRole('heading').click();
+      // Focus Mode on the new task, then finish it. A tap this soon after the drop may still
+      // count as the end of that drag (clickAfterDrop.ts): tap until the editor opens. The
+      // editor must be the new task's.
       const editor = page.getByRole('dialog', { name: 'Edit Assignment' });
+      const heading = card(page, 'Phone journey task').getByRole('heading');
+      await expect
+        .poll(
+          async () => {
+            if ((await editor.count()) === 0) {
+              await heading.click({ timeout: 1_000 }).catch(() => undefined);
+            }
+            return editor.count();
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(1);
       await expect.poll(() => editor.getByLabel('Title').inputValue()).toBe('Phone journey task');
       await page.getByRole('button', { name: 'Focus on this task' }).click();
       const focus = page.getByRole('dialog', { name: 'Focus Mode' });

@@ -1,6 +1,10 @@
 import type { Assignment, Status } from '@brainboard/domain';
 import { useDroppable } from '@dnd-kit/core';
-import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  SortableContext,
+  verticalListSortingStrategy,
+  type AnimateLayoutChanges,
+} from '@dnd-kit/sortable';
 import { memo } from 'react';
 import { addTaskTitle, columnId, columnLabel, emptyColumnText, STATUS_CLASS } from './columns.ts';
 import type { CardActions } from './AssignmentCard.tsx';
@@ -13,6 +17,7 @@ interface BoardColumnProps extends CardActions {
   byId: ReadonlyMap<string, Assignment>;
   badgeKey: string;
   reducedMotion: boolean;
+  slides: AnimateLayoutChanges;
   onAdd(status: Status): void;
   /** Puts the column in due-date order (soonest first, no date last). */
   onSort?(status: Status): void;
@@ -27,6 +32,7 @@ export const BoardColumn = memo(function BoardColumn({
   byId,
   badgeKey,
   reducedMotion,
+  slides,
   onOpen,
   onDelete,
   onAdd,
@@ -89,6 +95,7 @@ export const BoardColumn = memo(function BoardColumn({
                 assignment={a}
                 badgeKey={badgeKey}
                 reducedMotion={reducedMotion}
+                slides={slides}
                 onOpen={onOpen}
                 onDelete={onDelete}
               />

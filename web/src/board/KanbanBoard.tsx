@@ -11,12 +11,18 @@ import {
   useSensors,
   type Announcements,
   type CollisionDetection,
+  type DragCancelEvent,
   type DragEndEvent,
   type DragOverEvent,
   type DragStartEvent,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
-import { arrayMove, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
+import {
+  arrayMove,
+  defaultAnimateLayoutChanges,
+  sortableKeyboardCoordinates,
+  type AnimateLayoutChanges,
+} from '@dnd-kit/sortable';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   cancelledText,
@@ -30,6 +36,7 @@ import { CardBody, type CardActions } from './AssignmentCard.tsx';
 import { nearestInColumn } from './collision.ts';
 import { useEdgeAutoScroll } from './autoScroll.ts';
 import { BoardColumn } from './BoardColumn.tsx';
+import { CardsOnScreen } from './cardsOnScreen.ts';
 import { ColumnSwitch } from './ColumnSwitch.tsx';
 import {
   COLUMNS,
@@ -43,7 +50,7 @@ import {
 } from './columns.ts';
 import { CLICK_AFTER_DROP_MS } from './clickAfterDrop.ts';
 import { HOLD_OPTIONS, MouseAndPenSensor } from '../ui/dragSensors.ts';
-import { aboveColumnSwitch, dropAnimation } from './dnd.ts';
+import { aboveColumnSwitch, landCard, letGoAt } from './dnd.ts';
 import { prefersReducedMotion } from '../ui/reducedMotion.ts';
 import { celebrateDone, originOf } from '../ui/motion.ts';
 import { useBadgeClock } from './useBadgeClock.ts';
@@ -109,6 +116,17 @@ export function KanbanBoard({
   const barRef = useRef<HTMLDivElement>(null);
   const barTopRef = useRef<number | null>(null);
   const overlayModifiers = useMemo(() => [aboveColumnSwitch(() => barTopRef.current)], []);
+  const overlayRef = useRef<HTMLDivElement>(null);
+
+  // While a card is dragged, the cards on screen slide to make room, as dnd-kit does; cards off
+  // screen, and every card once it is dropped, take their places at once (cardsOnScreen.ts).
+  const [onScreen] = useState(() => new CardsOnScreen());
+  const slides = useMemo<AnimateLayoutChanges>(
+    () => (args) =>
+      args.isSorting && onScreen.has(String(args.id)) && defaultAnimateLayoutChanges(args),
+    [onScreen],
+  );
+  useEffect(() => () => onScreen.stop(), [onScreen]);
 
   useEffect(() => {
     byIdRef.current = byId;
@@ -227,6 +245,7 @@ export function KanbanBoard({
     const bar = barRef.current?.getBoundingClientRect();
     barTopRef.current = bar && bar.height > 0 ? bar.top : null;
     setReducedMotion(prefersReducedMotion());
+    onScreen.watch(scrollerRef.current);
     setPointerDrag(!(activatorEvent instanceof KeyboardEvent));
     setActiveId(id);
     setWorking(settled);
@@ -260,7 +279,18 @@ export function KanbanBoard({
     });
   }
 
-  function finish() {
+  /** Ends the drag; the card then glides from where it was let go into its place (dnd.ts). */
+  function finish(id: string) {
+    const from = reducedMotion ? null : letGoAt(overlayRef.current);
+    if (from) {
+      requestAnimationFrame(() => {
+        const card = scrollerRef.current?.querySelector<HTMLElement>(
+          `li[data-card-id="${CSS.escape(id)}"]`,
+        );
+        landCard(card ?? null, from);
+      });
+    }
+    onScreen.stop();
     activeRef.current = null;
     setActiveId(null);
     setWorking(null);
@@ -273,7 +303,7 @@ export function KanbanBoard({
     let cols = workingRef.current;
     const to = columnOf(cols, id);
     if (!to || !over) {
-      onDragCancel();
+      onDragCancel({ active });
       return;
     }
     const overStatus = columnOf(cols, over.id);
@@ -306,13 +336,13 @@ export function KanbanBoard({
         });
       }
     }
-    finish();
+    finish(id);
   }
 
-  function onDragCancel() {
+  function onDragCancel({ active }: Pick<DragCancelEvent, 'active'>) {
     workingRef.current = snapshotRef.current;
     justDropped.current = Date.now();
-    finish();
+    finish(String(active.id));
   }
 
   // A click right after a drop is the end of that drag, not a request to edit.
@@ -364,6 +394,7 @@ export function KanbanBoard({
             byId={byId}
             badgeKey={badgeKey}
             reducedMotion={reducedMotion}
+            slides={slides}
             onOpen={open}
             onDelete={onDelete}
             onAdd={onAdd}
@@ -379,12 +410,9 @@ export function KanbanBoard({
         onAdd={onAdd}
         barRef={barRef}
       />
-      <DragOverlay
-        dropAnimation={reducedMotion ? null : dropAnimation}
-        modifiers={overlayModifiers}
-      >
+      <DragOverlay dropAnimation={null} modifiers={overlayModifiers}>
         {active ? (
-          <div className={`card card--overlay ${statusClass(active)}`}>
+          <div ref={overlayRef} className={`card card--overlay ${statusClass(active)}`}>
             <CardBody
               assignment={active}
               badgeKey={badgeKey}

@@ -1,5 +1,5 @@
 import type { Assignment } from '@brainboard/domain';
-import { useSortable } from '@dnd-kit/sortable';
+import { useSortable, type AnimateLayoutChanges } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { memo, type KeyboardEventHandler, type MouseEvent } from 'react';
 import { CardBody, type CardActions } from './AssignmentCard.tsx';
@@ -7,8 +7,8 @@ import { statusClass } from './columns.ts';
 import { GripIcon } from '../ui/icons.tsx';
 
 /**
- * The transition dnd-kit gives every card while any drag is on (its default, 200 ms ease). The
- * cards of a board being dragged on have the same one in board.css.
+ * The transition dnd-kit gives every card while any drag is on (its default, 200 ms ease). Every
+ * card has the same one in board.css.
  */
 const SORTING_TRANSITION = CSS.Transition.toString({
   property: 'transform',
@@ -20,6 +20,8 @@ interface SortableCardProps extends CardActions {
   assignment: Assignment;
   badgeKey: string;
   reducedMotion: boolean;
+  /** Whether the card slides to its new place when the cards around it change (KanbanBoard). */
+  slides: AnimateLayoutChanges;
 }
 
 /**
@@ -36,6 +38,7 @@ export const SortableCard = memo(function SortableCard({
   assignment,
   badgeKey,
   reducedMotion,
+  slides,
   onOpen,
   onDelete,
 }: SortableCardProps) {
@@ -49,6 +52,7 @@ export const SortableCard = memo(function SortableCard({
     isDragging,
   } = useSortable({
     id: assignment.id,
+    animateLayoutChanges: slides,
     ...(reducedMotion ? { transition: null } : {}),
   });
   // A card that does not move has no transform (dnd-kit gives the cards it does not move a

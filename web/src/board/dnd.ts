@@ -1,14 +1,49 @@
 import { DROP_ANIMATION_MAX_MS, DROP_ANIMATION_MIN_MS } from '@brainboard/domain';
-import { defaultDropAnimationSideEffects, type DropAnimation, type Modifier } from '@dnd-kit/core';
+import type { Modifier } from '@dnd-kit/core';
 
 /** The drop animation lasts 0.33 to 0.55 s. */
 const DROP_ANIMATION_MS = Math.round((DROP_ANIMATION_MIN_MS + DROP_ANIMATION_MAX_MS) / 2);
+const DROP_EASING = 'cubic-bezier(0.2, 0, 0, 1)';
+/** The lifted card's look (`.card--overlay` in board.css), where the landing starts. */
+const LIFTED_TRANSFORM = 'scale(1.04) rotate(-1deg)';
+const LIFTED_SHADOW = '0 14px 36px rgb(0 0 0 / 30%)';
 
-export const dropAnimation: DropAnimation = {
-  duration: DROP_ANIMATION_MS,
-  easing: 'cubic-bezier(0.2, 0, 0, 1)',
-  sideEffects: defaultDropAnimationSideEffects({ styles: { active: { opacity: '0.4' } } }),
-};
+/** The centre of the lifted card on screen when it was let go. */
+export interface LetGoAt {
+  x: number;
+  y: number;
+}
+
+/** Where the lifted card is now: the centre of its box (its lift scales and tilts it about it). */
+export function letGoAt(overlay: Element | null): LetGoAt | null {
+  const r = overlay?.getBoundingClientRect();
+  return r && r.width > 0 ? { x: r.left + r.width / 2, y: r.top + r.height / 2 } : null;
+}
+
+/**
+ * The drop animation: the card, already in its new place, glides there from where the lifted
+ * card was let go, losing its lift on the way. Called in the frame that first draws the drop,
+ * where the browser lays the page out anyway. (dnd-kit's own drop animation reads the lifted
+ * card's computed style inside the drop's render instead, which restyles the whole board there
+ * and then: the most costly part of a drop on a long board; decision 0029.)
+ */
+export function landCard(card: HTMLElement | null, from: LetGoAt): Animation | null {
+  const to = card?.getBoundingClientRect();
+  if (!card || !to || to.width === 0) return null;
+  const dx = from.x - (to.left + to.width / 2);
+  const dy = from.y - (to.top + to.height / 2);
+  return card.animate(
+    [
+      {
+        transform: `translate(${dx}px, ${dy}px) ${LIFTED_TRANSFORM}`,
+        boxShadow: LIFTED_SHADOW,
+        zIndex: 1,
+      },
+      { transform: 'none', zIndex: 1 },
+    ],
+    { duration: DROP_ANIMATION_MS, easing: DROP_EASING },
+  );
+}
 
 /** Room kept between the lifted card and the phone's column switch (the lift tilts it a little). */
 const CLEAR_OF_BAR_PX = 12;
