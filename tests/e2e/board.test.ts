@@ -102,7 +102,12 @@ describe.runIf(browserAvailable('board browser test'))('the board in Chromium', 
     expect(landing?.id).toBe(await lab.getAttribute('data-card-id'));
     expect(landing?.options.duration).toBeGreaterThanOrEqual(330);
     expect(landing?.options.duration).toBeLessThanOrEqual(550);
-    expect(String(landing?.keyframes[0]?.transform)).toMatch(/^translate\(\S+px, \S+px\) scale/);
+    expect(String(landing?.keyframes[0]?.transform)).toMatch(/^translate\(\S+px, \S+px\) matrix\(/);
+    // It starts with the lift's scale (board.css: 1.04): matrix(a, b, …) scales by |(a, b)|.
+    const [a = 0, b = 0] = (String(landing?.keyframes[0]?.transform).split('matrix(')[1] ?? '')
+      .split(',')
+      .map(Number);
+    expect(Math.hypot(a, b)).toBeCloseTo(1.04, 2);
     expect(landing?.keyframes.at(-1)?.transform).toBe('none');
     expect(await dragOverlay(s.page).count()).toBe(0);
     await expect

@@ -4,20 +4,31 @@ import type { Modifier } from '@dnd-kit/core';
 /** The drop animation lasts 0.33 to 0.55 s. */
 const DROP_ANIMATION_MS = Math.round((DROP_ANIMATION_MIN_MS + DROP_ANIMATION_MAX_MS) / 2);
 const DROP_EASING = 'cubic-bezier(0.2, 0, 0, 1)';
-/** The lifted card's look (`.card--overlay` in board.css), where the landing starts. */
-const LIFTED_TRANSFORM = 'scale(1.04) rotate(-1deg)';
-const LIFTED_SHADOW = '0 14px 36px rgb(0 0 0 / 30%)';
 
-/** The centre of the lifted card on screen when it was let go. */
+/** The lifted card when it was let go: the centre of its box on screen, and its lift. */
 export interface LetGoAt {
   x: number;
   y: number;
+  /** Its computed transform about its centre (the lift's scale and tilt, `.card--overlay`). */
+  transform: string;
+  boxShadow: string;
 }
 
-/** Where the lifted card is now: the centre of its box (its lift scales and tilts it about it). */
+/**
+ * Reads the lifted card as it is let go. The page is still laid out as in the last frame, so
+ * these reads cost nothing. The lift scales and tilts the card about its centre, which stays the
+ * centre of its bounding box.
+ */
 export function letGoAt(overlay: Element | null): LetGoAt | null {
   const r = overlay?.getBoundingClientRect();
-  return r && r.width > 0 ? { x: r.left + r.width / 2, y: r.top + r.height / 2 } : null;
+  if (!overlay || !r || r.width === 0) return null;
+  const style = getComputedStyle(overlay);
+  return {
+    x: r.left + r.width / 2,
+    y: r.top + r.height / 2,
+    transform: style.transform === 'none' ? '' : style.transform,
+    boxShadow: style.boxShadow,
+  };
 }
 
 /**
@@ -35,8 +46,8 @@ export function landCard(card: HTMLElement | null, from: LetGoAt): Animation | n
   return card.animate(
     [
       {
-        transform: `translate(${dx}px, ${dy}px) ${LIFTED_TRANSFORM}`,
-        boxShadow: LIFTED_SHADOW,
+        transform: `translate(${dx}px, ${dy}px) ${from.transform}`.trim(),
+        boxShadow: from.boxShadow,
         zIndex: 1,
       },
       { transform: 'none', zIndex: 1 },
