@@ -8,7 +8,8 @@ import { signedInStudent } from '../support/student.ts';
 /**
  * What keeps a long board cheap on a slow phone without changing what it does: an open dialog
  * no longer restyles the whole page (ui/modal.css, docs/decisions/0027-dialogs-on-a-long-board.md),
- * and a drag far down a long board still lands where aimed. bench/interactions.ts measures the
+ * cards off screen are skipped by layout and paint (decision 0030), and a drag far down a long
+ * board still lands where aimed. bench/interactions.ts measures the
  * time; these tests hold the behaviour.
  */
 const VIEWPORT = { width: 1280, height: 800 };
@@ -41,6 +42,15 @@ describe.runIf(browserAvailable('board cost browser test'))('a long board, cheap
     const writes = watchWrites(s.page);
     await s.page.reload();
     await column(s.page, 'New').waitFor({ timeout: 20_000 });
+    // The student has scrolled through the board once, so every card off screen keeps the size it
+    // had on screen (board.css: the cards the browser skips are measured at that size).
+    await s.page.evaluate(`(async () => {
+      for (const li of document.querySelectorAll('li[data-card-id]')) {
+        li.scrollIntoView({ block: 'center' });
+        await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
+      }
+      window.scrollTo(0, 0);
+    })()`);
     // Far down the board, with the cards above it off screen: "Reading 20" dropped at the top of
     // "Essay 20" (cards of the same height, so the place is plain) lands just above it.
     await card(s.page, 'Essay 20').scrollIntoViewIfNeeded();
@@ -56,6 +66,34 @@ describe.runIf(browserAvailable('board cost browser test'))('a long board, cheap
     await s.page.reload();
     await column(s.page, 'In progress').waitFor({ timeout: 20_000 });
     expect(await titlesIn(s.page, 'In progress')).toEqual(expected);
+    expect(realProblems(s.problems)).toEqual([]);
+    await s.context.close();
+  });
+
+  it('cards off screen are skipped by layout and paint, and keep the size they had on screen', async () => {
+    const s = await signedInStudent(browser(), 'board-cost-skip', { viewport: VIEWPORT });
+    await seedColumns(s.as);
+    await s.page.reload();
+    await card(s.page, 'Essay 1').waitFor({ timeout: 20_000 });
+    // "Essay 24" has two lines of notes, so it is taller than the 7rem a card not yet seen is
+    // taken for; it starts far below the screen.
+    const essay = card(s.page, 'Essay 24');
+    const state = () =>
+      essay.evaluate((el) => ({
+        drawn: el.querySelector('h3')!.checkVisibility({ contentVisibilityAuto: true }),
+        height: el.getBoundingClientRect().height,
+      }));
+    const unseen = await state();
+    expect(unseen.drawn).toBe(false);
+    await essay.scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await state()).drawn).toBe(true);
+    const seen = (await state()).height;
+    expect(seen).toBeGreaterThan(unseen.height);
+    // Back at the top, the card is skipped again, at the size it had on screen: the column below
+    // the screen keeps its length, and a drag measures it where it is.
+    await card(s.page, 'Essay 1').scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await state()).drawn).toBe(false);
+    expect((await state()).height).toBe(seen);
     expect(realProblems(s.problems)).toEqual([]);
     await s.context.close();
   });

@@ -96,7 +96,6 @@ export function KanbanBoard({
   const [activeId, setActiveId] = useState<string | null>(null);
   const [pointerDrag, setPointerDrag] = useState(false);
   const [reducedMotion, setReducedMotion] = useState(prefersReducedMotion);
-  const [firstFrame, setFirstFrame] = useState(true);
   const columns = working ?? settled;
   // Phones show one column at a time (board.css); this is the one shown there.
   const [shown, setShown] = useState<Status>('new');
@@ -139,18 +138,6 @@ export function KanbanBoard({
     });
     return () => cancelAnimationFrame(id);
   }, [working]);
-
-  // After the first frame, every card gets its real layout (see board.css).
-  useEffect(() => {
-    let timer = 0;
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setFirstFrame(false), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      window.clearTimeout(timer);
-    };
-  }, []);
 
   const sensors = useSensors(
     useSensor(MouseAndPenSensor, HOLD_OPTIONS),
@@ -374,7 +361,7 @@ export function KanbanBoard({
         ref={scrollerRef}
         className={`board__columns${activeId ? ' board__columns--dragging' : ''}${
           activeId && !pointerDrag ? ' board__columns--keyboard' : ''
-        }${firstFrame ? ' board__columns--first-frame' : ''}`}
+        }`}
         onPointerDown={(e) => {
           swipe.current = e.isPrimary ? { x: e.clientX, y: e.clientY } : null;
         }}
