@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { As } from '../support/api.ts';
 import { card, column, saved, titlesIn } from '../support/board.ts';
 import { browserAvailable, realProblems, useBrowser } from '../support/browser.ts';
-import { dragOverlay, mouseDrag, watchWrites } from '../support/dnd.ts';
+import { dragOverlay, mouseDrag, mouseLift, watchWrites } from '../support/dnd.ts';
+import { animationsSettled } from '../support/motion.ts';
 import { signedInStudent } from '../support/student.ts';
 
 /**
@@ -94,6 +95,41 @@ describe.runIf(browserAvailable('board cost browser test'))('a long board, cheap
     await card(s.page, 'Essay 1').scrollIntoViewIfNeeded();
     await expect.poll(async () => (await state()).drawn).toBe(false);
     expect((await state()).height).toBe(seen);
+    expect(realProblems(s.problems)).toEqual([]);
+    await s.context.close();
+  });
+
+  it('a drop writes nothing to the cards it did not move', async () => {
+    const s = await signedInStudent(browser(), 'board-cost-still', { viewport: VIEWPORT });
+    await seedColumns(s.as, 3);
+    for (const title of ['Poster', 'Quiz']) {
+      const res = await s.as('POST', '/api/assignment', { title, status: 'done' });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }
+    await s.page.reload();
+    await card(s.page, 'Quiz').waitFor({ timeout: 20_000 });
+    const target = (await card(s.page, 'Essay 2').boundingBox())!;
+    await mouseLift(s.page, card(s.page, 'Reading 1'), {
+      x: target.x + target.width / 2,
+      y: target.y + 4,
+    });
+    // From the moment the card is let go: every write to the style of a card in Done, a column
+    // the drag never touched.
+    await s.page.evaluate(`{
+      window.stillWrites = 0;
+      new MutationObserver((records) => { window.stillWrites += records.length; }).observe(
+        document.querySelector('section[data-status="done"]'),
+        { attributes: true, attributeFilter: ['style'], subtree: true },
+      );
+    }`);
+    const patched = saved(s.page, 'PATCH');
+    await s.page.mouse.up();
+    expect((await patched).status()).toBe(200);
+    await expect
+      .poll(() => titlesIn(s.page, 'In progress'))
+      .toEqual(['Essay 1', 'Reading 1', 'Essay 2', 'Essay 3']);
+    await animationsSettled(s.page);
+    expect(await s.page.evaluate<number>('window.stillWrites')).toBe(0);
     expect(realProblems(s.problems)).toEqual([]);
     await s.context.close();
   });

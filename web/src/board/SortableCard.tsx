@@ -92,7 +92,20 @@ interface SortableItemProps extends CardActions {
   isDragging: boolean;
 }
 
-/** The card's elements, rendered again only when one of its props changes. */
+/**
+ * Whether a card's elements stay as they are. A transition acts only when the transform changes,
+ * so it counts only then: at a drop, dnd-kit turns every card's transition off for one frame and
+ * back on, which would otherwise write the style of all the cards that never moved, twice.
+ */
+function sameItem(prev: SortableItemProps, next: SortableItemProps): boolean {
+  for (const key of Object.keys(next) as (keyof SortableItemProps)[]) {
+    if (key === 'transition' && prev.transform === next.transform) continue;
+    if (!Object.is(prev[key], next[key])) return false;
+  }
+  return true;
+}
+
+/** The card's elements, rendered again only when one of its props changes (`sameItem`). */
 const SortableItem = memo(function SortableItem({
   assignment,
   badgeKey,
@@ -137,4 +150,4 @@ const SortableItem = memo(function SortableItem({
       </button>
     </li>
   );
-});
+}, sameItem);
