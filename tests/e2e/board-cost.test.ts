@@ -9,9 +9,9 @@ import { signedInStudent } from '../support/student.ts';
 /**
  * What keeps a long board cheap on a slow phone without changing what it does: an open dialog
  * no longer restyles the whole page (ui/modal.css, docs/decisions/0027-dialogs-on-a-long-board.md),
- * cards off screen are skipped by layout and paint (decision 0030), and a drag far down a long
- * board still lands where aimed. bench/interactions.ts measures the
- * time; these tests hold the behaviour.
+ * cards off screen are skipped by layout and paint and a drop writes only the cards it moves
+ * (decision 0030), and a drag far down a long board still lands where aimed.
+ * bench/interactions.ts measures the time; these tests hold the behaviour.
  */
 const VIEWPORT = { width: 1280, height: 800 };
 const PER_COLUMN = 25;
