@@ -26,6 +26,7 @@ import {
   movedToDay,
   overlapsAnother,
   PLAN_DRAG_INSTRUCTIONS,
+  sessionsOn,
 } from './planDrag.ts';
 
 const DAY_MS = 24 * 3600_000;
@@ -147,9 +148,9 @@ export function PlanDayList({
       onDragCancel={() => setLifted(null)}
     >
       <ol className="plan__days">
-        {days.map((day, i) => {
-          const key = keys[i] as string;
-          const list = sessions.filter((s) => dayKey(new Date(s.start)) === key);
+        {days.map((day) => {
+          const key = dayKey(day);
+          const list = sessionsOn(sessions, key);
           return (
             <PlanDay key={key} id={key} name={dayWords(day, today)}>
               {list.length === 0 ? (

@@ -1,6 +1,6 @@
 import type { PlanSessionAnswer } from '@brainboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayKey, movedToDay, overlapsAnother } from './planDrag.ts';
+import { dayKey, movedToDay, overlapsAnother, sessionsOn } from './planDrag.ts';
 
 const session = (id: string, start: string, end: string): PlanSessionAnswer => ({
   id,
@@ -40,5 +40,20 @@ describe('moving a session to another day', () => {
     const b = session('b', '2026-11-02T21:45:00.000Z', '2026-11-02T22:30:00.000Z');
     expect(overlapsAnother([a, b], a)).toBe(false);
     expect(overlapsAnother([a, b], { ...a, end: '2026-11-02T21:50:00.000Z' })).toBe(true);
+  });
+
+  it("lists a day's sessions earliest first, wherever they stood in the plan", () => {
+    // Thu Nov 26, 11:15 PM EST, moved a day on: Fri 11:15 PM, after Fri's 12:00 AM session.
+    const moved = movedToDay(
+      session('late', '2026-11-27T04:15:00.000Z', '2026-11-27T05:00:00.000Z'),
+      '2026-11-27',
+    );
+    const early = session('early', '2026-11-27T05:00:00.000Z', '2026-11-27T05:45:00.000Z');
+    const other = session('other', '2026-11-29T05:00:00.000Z', '2026-11-29T05:45:00.000Z');
+    expect(sessionsOn([moved, other, early], '2026-11-27').map((s) => s.id)).toEqual([
+      'early',
+      'late',
+    ]);
+    expect(sessionsOn([moved, other, early], '2026-11-28')).toEqual([]);
   });
 });

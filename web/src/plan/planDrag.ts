@@ -14,6 +14,15 @@ export const dayKey = (d: Date) =>
   `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
 /**
+ * The sessions on the day `key`, earliest first: a session moved onto a day takes its place by
+ * its time, not by where it stood in the plan before.
+ */
+export const sessionsOn = (list: readonly PlanSessionAnswer[], key: string) =>
+  list
+    .filter((s) => dayKey(new Date(s.start)) === key)
+    .sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+
+/**
  * The session moved to the day `key` at the same time of day and for the same length. Wall time,
  * not a multiple of 24 hours, so a move across a daylight-saving change keeps "4:00 PM".
  */
