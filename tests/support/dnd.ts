@@ -56,20 +56,22 @@ export async function mouseDrag(
  * move saves the card and, when the column needs it, new ranks of its neighbours).
  */
 export function watchWrites(page: Page): { idle(): Promise<void> } {
-  let inFlight = 0;
+  // The writes themselves, not a count: one that started before this began (the page's own
+  // writes as it loads) and ends after must not count as less than none.
+  const inFlight = new Set<Request>();
   const isWrite = (r: Request) =>
     r.method() !== 'GET' && new URL(r.url()).pathname.startsWith('/api/');
   page.on('request', (r) => {
-    if (isWrite(r)) inFlight += 1;
+    if (isWrite(r)) inFlight.add(r);
   });
   const done = (r: Request) => {
-    if (isWrite(r)) inFlight -= 1;
+    inFlight.delete(r);
   };
   page.on('requestfinished', done);
   page.on('requestfailed', done);
   return {
     idle: async () => {
-      await expect.poll(() => inFlight, { timeout: 10_000 }).toBe(0);
+      await expect.poll(() => inFlight.size, { timeout: 10_000 }).toBe(0);
     },
   };
 }

@@ -9,7 +9,8 @@ import { memo } from 'react';
 import { addTaskTitle, columnId, columnLabel, emptyColumnText, STATUS_CLASS } from './columns.ts';
 import type { CardActions } from './AssignmentCard.tsx';
 import { PlusIcon, SortIcon } from '../ui/icons.tsx';
-import { SortableCard } from './SortableCard.tsx';
+import type { CardsNear } from './cardsNear.ts';
+import { BoardCard } from './SortableCard.tsx';
 
 interface BoardColumnProps extends CardActions {
   status: Status;
@@ -18,6 +19,7 @@ interface BoardColumnProps extends CardActions {
   badgeKey: string;
   reducedMotion: boolean;
   slides: AnimateLayoutChanges;
+  near: CardsNear;
   onAdd(status: Status): void;
   /** Puts the column in due-date order (soonest first, no date last). */
   onSort?(status: Status): void;
@@ -33,6 +35,7 @@ export const BoardColumn = memo(function BoardColumn({
   badgeKey,
   reducedMotion,
   slides,
+  near,
   onOpen,
   onDelete,
   onAdd,
@@ -90,12 +93,13 @@ export const BoardColumn = memo(function BoardColumn({
           {ids.map((id) => {
             const a = byId.get(id);
             return a ? (
-              <SortableCard
+              <BoardCard
                 key={id}
                 assignment={a}
                 badgeKey={badgeKey}
                 reducedMotion={reducedMotion}
                 slides={slides}
+                near={near}
                 onOpen={onOpen}
                 onDelete={onDelete}
               />

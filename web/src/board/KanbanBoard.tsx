@@ -37,6 +37,8 @@ import { nearestInColumn } from './collision.ts';
 import { useEdgeAutoScroll } from './autoScroll.ts';
 import { BoardColumn } from './BoardColumn.tsx';
 import { CardsOnScreen } from './cardsOnScreen.ts';
+import { CardsNear } from './cardsNear.ts';
+import { BOARD_DRAG_HELP } from './SortableCard.tsx';
 import { ColumnSwitch } from './ColumnSwitch.tsx';
 import {
   COLUMNS,
@@ -126,6 +128,9 @@ export function KanbanBoard({
     [onScreen],
   );
   useEffect(() => () => onScreen.stop(), [onScreen]);
+  // Only cards near the screen take part in a drag (cardsNear.ts); the lifted one always does.
+  const [near] = useState(() => new CardsNear());
+  const liftHold = useRef<(() => void) | null>(null);
 
   useEffect(() => {
     byIdRef.current = byId;
@@ -233,6 +238,8 @@ export function KanbanBoard({
     barTopRef.current = bar && bar.height > 0 ? bar.top : null;
     setReducedMotion(prefersReducedMotion());
     onScreen.watch(scrollerRef.current);
+    liftHold.current?.();
+    liftHold.current = near.lift(id);
     setPointerDrag(!(activatorEvent instanceof KeyboardEvent));
     setActiveId(id);
     setWorking(settled);
@@ -278,6 +285,8 @@ export function KanbanBoard({
       });
     }
     onScreen.stop();
+    liftHold.current?.();
+    liftHold.current = null;
     activeRef.current = null;
     setActiveId(null);
     setWorking(null);
@@ -345,6 +354,7 @@ export function KanbanBoard({
 
   return (
     <DndContext
+      id={BOARD_DRAG_HELP}
       sensors={sensors}
       collisionDetection={collisionDetection}
       autoScroll={false}
@@ -362,6 +372,8 @@ export function KanbanBoard({
         className={`board__columns${activeId ? ' board__columns--dragging' : ''}${
           activeId && !pointerDrag ? ' board__columns--keyboard' : ''
         }`}
+        onFocus={(e) => near.focusIn(e.target)}
+        onBlur={(e) => near.focusOut(e.target, e.relatedTarget)}
         onPointerDown={(e) => {
           swipe.current = e.isPrimary ? { x: e.clientX, y: e.clientY } : null;
         }}
@@ -382,6 +394,7 @@ export function KanbanBoard({
             badgeKey={badgeKey}
             reducedMotion={reducedMotion}
             slides={slides}
+            near={near}
             onOpen={open}
             onDelete={onDelete}
             onAdd={onAdd}
