@@ -1,5 +1,5 @@
 import { CONFIRM_DELETE_ASSIGNMENT } from '@brainboard/domain';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FocusModeContext } from '../focus/focusContext.ts';
@@ -7,6 +7,7 @@ import { api as fake } from '../data/testApi.ts';
 import type { AssignmentsListener } from '../data/subscribeToAssignments.ts';
 import { makeAssignment } from '@brainboard/domain/testing';
 import * as notify from '../ui/notify.ts';
+import type * as BadgeClock from './useBadgeClock.ts';
 
 const live = vi.hoisted(() => ({ listener: null as AssignmentsListener | null }));
 vi.mock('../data/api.ts', async () => (await import('../data/testApi.ts')).apiModule);
@@ -23,6 +24,18 @@ vi.mock('../loading/LoadingScreen.tsx', () => ({
     return <p role="status">Loading your dashboard</p>;
   },
 }));
+// Counts the board's renders: KanbanBoard calls this hook once in each.
+const boardRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('./useBadgeClock.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof BadgeClock>();
+  return {
+    ...real,
+    useBadgeClock: (...args: Parameters<typeof real.useBadgeClock>) => {
+      boardRenders.count += 1;
+      return real.useBadgeClock(...args);
+    },
+  };
+});
 vi.mock('../ai/AssignmentAiActions.tsx', () => ({ AssignmentAiActions: () => null }));
 vi.mock('../ai/SuggestSubtasksButton.tsx', () => ({ SuggestSubtasksButton: () => null }));
 
@@ -210,6 +223,20 @@ describe('Board', () => {
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Status', { selector: 'select' })).toHaveValue('done');
     // The editor is loaded lazily and opened three times: more than the default 5 s on a busy machine.
+  }, 15_000);
+
+  it('opens and closes the editor without drawing the columns again', async () => {
+    const user = userEvent.setup();
+    renderBoard();
+    const edit = await screen.findByRole('button', { name: 'Edit Project' });
+    const before = boardRenders.count;
+    await user.click(edit);
+    expect(
+      await screen.findByRole('dialog', { name: 'Edit Assignment' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(boardRenders.count).toBe(before);
   }, 15_000);
 
   it('shows a change from another device without a reload', async () => {

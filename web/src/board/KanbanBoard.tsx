@@ -23,7 +23,7 @@ import {
   sortableKeyboardCoordinates,
   type AnimateLayoutChanges,
 } from '@dnd-kit/sortable';
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   cancelledText,
   droppedText,
@@ -81,8 +81,11 @@ const PHONE = '(max-width: 640px)';
  * MultipleContainers pattern): a snapshot when a drag starts, the card moves between columns
  * while it is dragged over them, the order is settled on drop and the snapshot comes back on
  * cancel. The parent persists the move.
+ *
+ * Memoised: the board's parent re-renders for things the columns do not show (the editor opening
+ * or closing), and a board of 300 cards is the page's largest tree.
  */
-export function KanbanBoard({
+export const KanbanBoard = memo(function KanbanBoard({
   assignments,
   onMove,
   onOpen,
@@ -425,4 +428,4 @@ export function KanbanBoard({
       </DragOverlay>
     </DndContext>
   );
-}
+});
