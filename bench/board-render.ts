@@ -1,20 +1,26 @@
 /**
- * Budget: a board of 300 assignments renders within 100 ms of the data arriving, in headless
- * Chromium on this machine. A measurement, not a timed test: it prints figures.
+ * Budget: a board of 300 assignments shows its first frame within 100 ms of the data arriving,
+ * in headless Chromium on this machine. A measurement, not a timed test: it prints figures.
  *
  *   npx tsx bench/board-render.ts           (BENCH_QUICK=1 or --quick: 12 cards, one load)
  *
  * It starts the local stack (web: vite preview of a production build), signs a fresh student
- * in, seeds 300 assignments through the API, then loads the dashboard several times, two ways:
+ * in, seeds 300 assignments through the API, then loads the dashboard several times, three ways:
  *
  * - from the network: the browser's copy of the board (localStorage, `brainboard.cache.board.*`)
  *   is removed before each load, so the cards come from GET /api/assignments. "Data arriving"
  *   is the responseEnd of the first such response (resource timing);
  * - from the browser's copy: the board a returning student sees at once, before the network
- *   answers. Measured from the start of the navigation.
+ *   answers. Measured from the start of the navigation;
+ * - from the browser's copy with the CPU throttled 4× (CDP `Emulation.setCPUThrottlingRate`):
+ *   the blocking time from the navigation until 3 s after the first frame, summed over the long
+ *   animation frames' blocking durations, and the longest frame. Lighthouse's total blocking time
+ *   (bench/lighthouse.ts) counts the same tasks but simulates the throttling, and on these
+ *   machines it varies by a factor of two between runs; this is the steadier figure to compare.
  *
- * "Rendered" is the first frame after all cards are in the DOM (a rAF, then a task, after the
- * commit). Set BENCH_RUNS to change the number of measured loads of each kind, BENCH_VERBOSE=1 to
+ * Each load reports two frames (a rAF, then a task, after a commit): the first frame with cards,
+ * which is the board's first screen (decision 0033: the first 16 cards of each column), and the
+ * frame after all the cards are in the DOM. The budget and the target are on the first. Set BENCH_RUNS to change the number of measured loads of each kind, BENCH_VERBOSE=1 to
  * list each load's files with when they were fetched, BENCH_PROFILE=1 to print each load's 15
  * functions with the most CPU time. Target (#31): from the browser's copy, the median first frame
  * within 300 ms.
@@ -32,18 +38,40 @@ import {
 
 const fmt = (n: number) => `${n.toFixed(1)} ms`;
 
-/** Installed before every load: notes when all cards are committed and the next frame after. */
+/**
+ * Installed before every load: notes when the first cards are committed and the frame after
+ * (the board's first frame: its first screen), and the same for all the cards.
+ */
 const RENDER_PROBE = (n: number) => `(() => {
-  const probe = { committed: null, painted: null };
+  const probe = { firstPainted: null, committed: null, painted: null };
   window.__boardProbe = probe;
   const check = () => {
     if (probe.committed !== null) return;
-    if (document.querySelectorAll('[data-card-id]').length >= ${n}) {
+    const cards = document.querySelectorAll('[data-card-id]').length;
+    if (cards > 0 && probe.firstPainted === null) {
+      probe.firstPainted = -1;
+      requestAnimationFrame(() => setTimeout(() => { probe.firstPainted = performance.now(); }, 0));
+    }
+    if (cards >= ${n}) {
       probe.committed = performance.now();
       requestAnimationFrame(() => setTimeout(() => { probe.painted = performance.now(); }, 0));
     }
   };
   new MutationObserver(check).observe(document, { childList: true, subtree: true });
+})()`;
+
+/**
+ * Installed before every load: the page's long animation frames (50 ms or more), each with its
+ * blocking duration (the part of its long tasks beyond 50 ms, the frame's rendering counted in):
+ * what Lighthouse's total blocking time adds up, measured here under real CPU throttling.
+ */
+const BLOCKING_PROBE = `(() => {
+  const frames = [];
+  window.__blockingProbe = frames;
+  if (!PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')) return;
+  new PerformanceObserver((list) => {
+    for (const f of list.getEntries()) frames.push({ start: f.startTime, duration: f.duration, blocking: f.blockingDuration });
+  }).observe({ type: 'long-animation-frame', buffered: true });
 })()`;
 
 /** Installed before every load: while `window.name` says so, the board's local copy is gone. */
@@ -57,6 +85,8 @@ const FORGET_BOARD = `(() => {
 interface RenderSample {
   /** When the data arrived: the first GET /api/assignments' responseEnd, or 0 (navigation). */
   arrived: number;
+  /** The frame after the first cards were committed: the board's first screen. */
+  firstPainted: number;
   committed: number;
   painted: number;
   /** When the last script fetched before the commit had arrived (responseEnd). */
@@ -82,7 +112,7 @@ async function measureLoad(
     .map((e) => e.responseEnd)
     .sort((a, b) => a - b)[0]`;
   await page.waitForFunction(
-    `window.__boardProbe && window.__boardProbe.painted !== null${
+    `window.__boardProbe && window.__boardProbe.painted !== null && window.__boardProbe.firstPainted > 0${
       from === 'network' ? ` && (${arrivedEntry}) !== undefined` : ''
     }`,
     null,
@@ -90,6 +120,7 @@ async function measureLoad(
   );
   const sample = await page.evaluate<RenderSample>(`(() => ({
     arrived: ${from === 'network' ? arrivedEntry : '0'},
+    firstPainted: window.__boardProbe.firstPainted,
     committed: window.__boardProbe.committed,
     painted: window.__boardProbe.painted,
     code: Math.max(0, ...performance.getEntriesByType('resource')
@@ -116,12 +147,60 @@ async function measureLoad(
   return sample;
 }
 
+/** How long the blocking time is counted after the board's first frame: its idle prefetches. */
+const BLOCKING_WINDOW_MS = 3000;
+const THROTTLE = 4;
+
+/**
+ * A load from the browser's copy with the CPU throttled 4×: the blocking time from the
+ * navigation until 3 s after the board's first frame, and the longest frame in it.
+ */
+async function measureBlocking(
+  page: Page,
+  web: string,
+): Promise<{ blocking: number; longest: number }> {
+  await page.evaluate(`window.name = 'bench:cache'`);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+  try {
+    await page.goto(`${web}/dashboard`);
+    await page.waitForFunction(
+      'window.__boardProbe && window.__boardProbe.painted !== null',
+      null,
+      {
+        timeout: 60_000,
+      },
+    );
+    const supported = await page.evaluate<boolean>(
+      `PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')`,
+    );
+    if (!supported) throw new Error('This browser reports no long animation frames.');
+    // The window itself is the measure: what the page does on its own after its first frame.
+    await page.waitForTimeout(BLOCKING_WINDOW_MS);
+    const frames = await page.evaluate<{ start: number; duration: number; blocking: number }[]>(
+      `window.__blockingProbe.filter((f) => f.start < window.__boardProbe.firstPainted + ${BLOCKING_WINDOW_MS})`,
+    );
+    return {
+      blocking: frames.reduce((sum, f) => sum + f.blocking, 0),
+      longest: frames.reduce((max, f) => Math.max(max, f.duration), 0),
+    };
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await cdp.detach();
+  }
+}
+
 interface BoardRenderFigures extends Record<string, number> {
+  networkFirstPaintMedian: number;
   networkCommitMedian: number;
   networkPaintMedian: number;
   networkPaintMax: number;
   cachedPaintMedian: number;
   cachedPaintMax: number;
+  cachedFirstPaintMedian: number;
+  cachedFirstPaintMax: number;
+  throttledBlockingMedian: number;
+  throttledLongestFrameMedian: number;
 }
 
 interface BoardRenderOptions {
@@ -139,6 +218,7 @@ export async function boardRender(
   return withSeededBoard(urls, 'render', options.quick, async (page, size) => {
     await page.addInitScript(FORGET_BOARD);
     await page.addInitScript(RENDER_PROBE(size));
+    await page.addInitScript(BLOCKING_PROBE);
     await measureLoad(page, urls.web, 'network'); // warm-up (caches, JIT)
     const network: RenderSample[] = [];
     const cached: RenderSample[] = [];
@@ -146,6 +226,12 @@ export async function boardRender(
       network.push(await measureLoad(page, urls.web, 'network'));
       cached.push(await measureLoad(page, urls.web, 'cache'));
     }
+    const throttled: { blocking: number; longest: number }[] = [];
+    for (let i = 0; i < runs; i += 1) throttled.push(await measureBlocking(page, urls.web));
+    const blocking = throttled.map((t) => t.blocking);
+    const longest = throttled.map((t) => t.longest);
+    const firstPaint = network.map((s) => s.firstPainted - s.arrived);
+    const cachedFirstPaint = cached.map((s) => s.firstPainted);
     const commit = network.map((s) => s.committed - s.arrived);
     const paint = network.map((s) => s.painted - s.arrived);
     const cachedPaint = cached.map((s) => s.painted);
@@ -157,33 +243,47 @@ export async function boardRender(
       }`,
     );
     console.log(
-      `  from the network: data arrived -> cards committed: median ${fmt(percentile(commit, 50))}, max ${fmt(Math.max(...commit))}`,
+      `  from the network: data arrived -> first frame (the first screen): median ${fmt(percentile(firstPaint, 50))}, max ${fmt(Math.max(...firstPaint))}`,
     );
     console.log(
-      `  from the network: data arrived -> first frame:     median ${fmt(percentile(paint, 50))}, max ${fmt(Math.max(...paint))}`,
+      `  from the network: data arrived -> all cards committed: median ${fmt(percentile(commit, 50))}, max ${fmt(Math.max(...commit))}`,
     );
     console.log(
-      `  from the browser's copy: navigation -> first frame: median ${fmt(percentile(cachedPaint, 50))}, max ${fmt(Math.max(...cachedPaint))}`,
+      `  from the network: data arrived -> all cards drawn:     median ${fmt(percentile(paint, 50))}, max ${fmt(Math.max(...paint))}`,
+    );
+    console.log(
+      `  from the browser's copy: navigation -> first frame:     median ${fmt(percentile(cachedFirstPaint, 50))}, max ${fmt(Math.max(...cachedFirstPaint))}`,
+    );
+    console.log(
+      `  from the browser's copy: navigation -> all cards drawn: median ${fmt(percentile(cachedPaint, 50))}, max ${fmt(Math.max(...cachedPaint))}`,
     );
     console.log(
       `    of which: the last script fetched before the cards had arrived at ${fmt(percentile(cachedCode, 50))}, the cards were committed at ${fmt(percentile(cachedCommit, 50))} (medians)`,
     );
+    console.log(
+      `  from the browser's copy, CPU ${THROTTLE}x: blocking time until ${BLOCKING_WINDOW_MS / 1000} s after the first frame: median ${fmt(percentile(blocking, 50))}, max ${fmt(Math.max(...blocking))}; the longest frame: median ${fmt(percentile(longest, 50))}`,
+    );
     if (!options.quick) {
-      const ok = percentile(paint, 50) <= 100;
+      const ok = percentile(firstPaint, 50) <= 100;
       console.log(
         `  budget 100 ms (median, data arrived -> first frame): ${ok ? 'met' : 'NOT met'}`,
       );
-      const copyOk = percentile(cachedPaint, 50) <= 300;
+      const copyOk = percentile(cachedFirstPaint, 50) <= 300;
       console.log(
-        `  target 300 ms (median, from the browser's copy): ${copyOk ? 'met' : 'NOT met'}`,
+        `  target 300 ms (median, from the browser's copy, first frame): ${copyOk ? 'met' : 'NOT met'}`,
       );
     }
     return finite<BoardRenderFigures>({
+      networkFirstPaintMedian: percentile(firstPaint, 50),
       networkCommitMedian: percentile(commit, 50),
       networkPaintMedian: percentile(paint, 50),
       networkPaintMax: Math.max(...paint),
       cachedPaintMedian: percentile(cachedPaint, 50),
       cachedPaintMax: Math.max(...cachedPaint),
+      cachedFirstPaintMedian: percentile(cachedFirstPaint, 50),
+      cachedFirstPaintMax: Math.max(...cachedFirstPaint),
+      throttledBlockingMedian: percentile(blocking, 50),
+      throttledLongestFrameMedian: percentile(longest, 50),
     });
   });
 }

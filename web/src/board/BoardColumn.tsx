@@ -25,6 +25,8 @@ interface BoardColumnProps extends CardActions {
   onSort?(status: Status): void;
   /** The column a phone shows (phones show one at a time). */
   shown?: boolean;
+  /** Draws only this many of its first cards (the board's first frame); all when not given. */
+  drawn?: number;
 }
 
 /** One column: its header, its add button, and its cards in rank order. */
@@ -41,6 +43,7 @@ export const BoardColumn = memo(function BoardColumn({
   onAdd,
   onSort,
   shown = false,
+  drawn,
 }: BoardColumnProps) {
   const { setNodeRef, isOver } = useDroppable({ id: columnId(status) });
   const label = columnLabel(status);
@@ -90,7 +93,7 @@ export const BoardColumn = memo(function BoardColumn({
       </button>
       <SortableContext id={status} items={ids as string[]} strategy={verticalListSortingStrategy}>
         <ul className="column__cards" aria-labelledby={headingId}>
-          {ids.map((id) => {
+          {(drawn === undefined ? ids : ids.slice(0, drawn)).map((id) => {
             const a = byId.get(id);
             return a ? (
               <BoardCard

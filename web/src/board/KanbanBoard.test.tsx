@@ -2,6 +2,7 @@ import { makeAssignment } from '@brainboard/domain/testing';
 import type { Assignment, Status } from '@brainboard/domain';
 import type * as Sortable from '@dnd-kit/sortable';
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useLayoutEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as Icons from '../ui/icons.tsx';
 
@@ -61,7 +62,7 @@ function near(ids: string[]) {
   });
 }
 
-const { KanbanBoard } = await import('./KanbanBoard.tsx');
+const { KanbanBoard, FIRST_CARDS } = await import('./KanbanBoard.tsx');
 
 const statuses: Status[] = ['new', 'in progress', 'done'];
 // Ten cards in each column.
@@ -178,5 +179,39 @@ describe('KanbanBoard, cards far from the screen', () => {
       fireEvent.keyDown(far, { code: 'Space', key: ' ' });
     });
     expect(actions.onDragActive).toHaveBeenLastCalledWith(true);
+  });
+});
+
+describe('KanbanBoard, its first frame', () => {
+  // Twenty cards in each column: more than the first frame draws.
+  const long: Assignment[] = Array.from({ length: 60 }, (_, i) =>
+    makeAssignment({ id: `l${i}`, title: `Long ${i}`, rank: i, status: statuses[i % 3] }),
+  );
+
+  /** Notes how many cards the page has when the commit that mounts it is done. */
+  function CardsAtFirstCommit({ seen }: { seen: number[] }) {
+    useLayoutEffect(() => {
+      seen.push(document.querySelectorAll('[data-card-id]').length);
+    }, [seen]);
+    return null;
+  }
+
+  it('draws the first cards of each column, then all of them right after', () => {
+    const seen: number[] = [];
+    render(
+      <>
+        <KanbanBoard assignments={long} {...actions} />
+        <CardsAtFirstCommit seen={seen} />
+      </>,
+    );
+    expect(FIRST_CARDS).toBeLessThan(20);
+    expect(seen).toEqual([3 * FIRST_CARDS]);
+    // The rest followed as a transition, which act() let finish.
+    expect(document.querySelectorAll('[data-card-id]')).toHaveLength(60);
+    const column = document.querySelector('section[data-status="new"]');
+    const titles = [...(column?.querySelectorAll('h3') ?? [])].map((h) => h.textContent);
+    expect(titles.slice(0, 3)).toEqual(['Long 0', 'Long 3', 'Long 6']);
+    expect(titles.at(-1)).toBe('Long 57');
+    expect(screen.getByRole('heading', { name: 'New, 20 tasks' })).toBeTruthy();
   });
 });

@@ -58,7 +58,15 @@ import { celebrateDone, originOf } from '../ui/motion.ts';
 import { useBadgeClock } from './useBadgeClock.ts';
 import { ranksForMove, type RankChange } from './ranks.ts';
 
-export interface KanbanBoardProps extends CardActions {
+export /**
+ * How many cards of each column the board's first frame draws: more than the tallest screen
+ * shows. The others follow straight after, as a transition, which React renders in short slices
+ * between frames. A board of 300 cards then shows its first screen without waiting for the 250
+ * cards below it, and its load has no single long task of them (decision 0033).
+ */
+const FIRST_CARDS = 16;
+
+interface KanbanBoardProps extends CardActions {
   /** Sorted by rank. */
   assignments: readonly Assignment[];
   /** The card's new column and ranks (already computed); the board shows it there at once. */
@@ -133,6 +141,9 @@ export const KanbanBoard = memo(function KanbanBoard({
   useEffect(() => () => onScreen.stop(), [onScreen]);
   // Only cards near the screen take part in a drag (cardsNear.ts); the lifted one always does.
   const [near] = useState(() => new CardsNear());
+  // The board's first frame draws the top of each column; the rest follows at once (FIRST_CARDS).
+  const [drawAll, setDrawAll] = useState(false);
+  useEffect(() => startTransition(() => setDrawAll(true)), []);
   const liftHold = useRef<(() => void) | null>(null);
 
   useEffect(() => {
@@ -403,6 +414,7 @@ export const KanbanBoard = memo(function KanbanBoard({
             onAdd={onAdd}
             onSort={onSort}
             shown={shown === status}
+            drawn={drawAll ? undefined : FIRST_CARDS}
           />
         ))}
       </div>
