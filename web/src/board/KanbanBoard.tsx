@@ -58,15 +58,15 @@ import { celebrateDone, originOf } from '../ui/motion.ts';
 import { useBadgeClock } from './useBadgeClock.ts';
 import { ranksForMove, type RankChange } from './ranks.ts';
 
-export /**
+/**
  * How many cards of each column the board's first frame draws: more than the tallest screen
  * shows. The others follow straight after, as a transition, which React renders in short slices
  * between frames. A board of 300 cards then shows its first screen without waiting for the 250
  * cards below it, and its load has no single long task of them (decision 0033).
  */
-const FIRST_CARDS = 16;
+export const FIRST_CARDS = 16;
 
-interface KanbanBoardProps extends CardActions {
+export interface KanbanBoardProps extends CardActions {
   /** Sorted by rank. */
   assignments: readonly Assignment[];
   /** The card's new column and ranks (already computed); the board shows it there at once. */
