@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { readSource } from '../test/sources.ts';
 
 /** WCAG AA contrast targets. */
 const CONTRAST_NORMAL_TEXT = 4.5;
 const CONTRAST_LARGE_TEXT = 3;
 
-// Read the stylesheet as text (Vitest does not process CSS, and the web project has no Node types).
-type NodeFs = { readFileSync(path: string, encoding: 'utf8'): string };
-const nodeProcess = (
-  globalThis as unknown as { process: { getBuiltinModule(id: string): unknown } }
-).process;
-const fs = nodeProcess.getBuiltinModule('node:fs') as NodeFs;
-const here = (import.meta as unknown as { dirname: string }).dirname;
-const css = fs.readFileSync(`${here}/../ui/base.css`, 'utf8');
+const css = readSource('ui/base.css');
 
 /** The variables of one theme block of base.css. */
 function palette(selector: RegExp): Record<string, string> {

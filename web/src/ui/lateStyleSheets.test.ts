@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { listSources, readSource } from '../test/sources.ts';
 
 /*
  * A style sheet that arrives after the page's first frame (with a lazily loaded feature: a
@@ -9,28 +10,14 @@ import { describe, expect, it } from 'vitest';
  * page, where they cost nothing more.
  */
 
-// Read the sources as text (Vitest does not process CSS, and the web project has no Node types).
-type NodeFs = {
-  readFileSync(path: string, encoding: 'utf8'): string;
-  readdirSync(path: string, options: { recursive: true }): string[];
-};
-const nodeProcess = (
-  globalThis as unknown as { process: { getBuiltinModule(id: string): unknown } }
-).process;
-const fs = nodeProcess.getBuiltinModule('node:fs') as NodeFs;
-const src = `${(import.meta as unknown as { dirname: string }).dirname}/..`;
-
 /** The style sheets main.ts imports: they load with the page, before its first frame. */
 function sheetsOfThePage(): string[] {
-  const entry = fs.readFileSync(`${src}/main.ts`, 'utf8');
+  const entry = readSource('main.ts');
   return [...entry.matchAll(/^import '\.\/([^']+\.css)';$/gm)].map((m) => m[1] as string);
 }
 
 function allSheets(): string[] {
-  return fs
-    .readdirSync(src, { recursive: true })
-    .filter((path) => path.endsWith('.css'))
-    .map((path) => path.replaceAll('\\', '/'));
+  return listSources().filter((path) => path.endsWith('.css'));
 }
 
 describe('style sheets loaded after the first frame', () => {
@@ -43,9 +30,7 @@ describe('style sheets loaded after the first frame', () => {
     const first = new Set(sheetsOfThePage());
     const late = allSheets().filter((path) => !first.has(path));
     const registering = late.filter((path) =>
-      /@property\b/.test(
-        fs.readFileSync(`${src}/${path}`, 'utf8').replace(/\/\*[\s\S]*?\*\//g, ''),
-      ),
+      /@property\b/.test(readSource(path).replace(/\/\*[\s\S]*?\*\//g, '')),
     );
     expect(registering).toEqual([]);
   });
