@@ -143,37 +143,48 @@ describe.runIf(browserAvailable('board cost browser test'))('a long board, cheap
     // Where "Reading 1" is, beside the dialog to come (the page behind it is hidden from roles).
     const beside = (await card(s.page, 'Reading 1').boundingBox())!;
 
+    const sheetsBefore = await s.page.evaluate<number>(`document.querySelectorAll('style').length`);
     await card(s.page, 'Reading 2').locator('h3').click();
     const editor = s.page.getByRole('dialog');
     await editor.waitFor();
     const page = await s.page.evaluate<{
       locked: string | null;
+      bodyOverflow: string;
       bodyPointer: string;
-      bodyGap: string;
-      cardGap: string;
-    }>(`(() => {
-      const card = document.querySelector('li[data-card-id]');
-      return {
-        locked: document.body.getAttribute('data-scroll-locked'),
-        bodyPointer: getComputedStyle(document.body).pointerEvents,
-        bodyGap: getComputedStyle(document.body).getPropertyValue('--removed-body-scroll-bar-size'),
-        cardGap: getComputedStyle(card).getPropertyValue('--removed-body-scroll-bar-size'),
-      };
-    })()`);
-    // The page's scroll is locked, with its custom property on <body> only: not inherited, so
-    // the thousands of elements below are not restyled.
-    expect(page.locked).not.toBeNull();
-    expect(page.bodyGap.trim()).toMatch(/^\d+(\.\d+)?px$/);
-    expect(page.cardGap).toBe('');
+      sheets: number;
+    }>(`(() => ({
+      locked: document.body.getAttribute('data-scroll-locked'),
+      bodyOverflow: getComputedStyle(document.body).overflowY,
+      bodyPointer: getComputedStyle(document.body).pointerEvents,
+      sheets: document.querySelectorAll('style').length,
+    }))()`);
+    // The scroll bar is left alone (decision 0034): no attribute, no overflow and no style sheet
+    // added to the page, each of which restyled or laid out the whole page behind.
+    expect(page.locked).toBeNull();
+    expect(page.bodyOverflow).toBe('visible');
+    expect(page.sheets).toBe(sheetsBefore);
     // <body> keeps its pointer events (an inherited property: changing it restyled every element).
     expect(page.bodyPointer).toBe('auto');
+
+    // Yet the page behind does not scroll: a wheel over the overlay is cancelled.
+    const wheelCancelled = async (): Promise<boolean> => {
+      // The listener is in place before the wheel turns; it reports after every other one ran.
+      await s.page.evaluate(`void (window.wheelSeen = new Promise((resolve) =>
+        window.addEventListener('wheel', (e) => resolve(e.defaultPrevented), { once: true })))`);
+      await s.page.mouse.move(beside.x + 10, beside.y + beside.height / 2);
+      await s.page.mouse.wheel(0, 300);
+      return s.page.evaluate<boolean>('window.wheelSeen');
+    };
+    expect(await wheelCancelled()).toBe(true);
 
     // A click beside the dialog lands on the overlay: the dialog closes and nothing behind it
     // (the board's cards and buttons) is clicked.
     await s.page.mouse.click(beside.x + 10, beside.y + beside.height / 2);
     await editor.waitFor({ state: 'detached' });
     expect(await s.page.getByRole('dialog').count()).toBe(0);
-    expect(await s.page.evaluate(`document.body.hasAttribute('data-scroll-locked')`)).toBe(false);
+    expect(await s.page.evaluate(`document.body.classList.contains('modal-open')`)).toBe(false);
+    // With the dialog closed, the same wheel is the page's again.
+    expect(await wheelCancelled()).toBe(false);
 
     // Behind an open dialog the toasts wait too, as the rest of the page does.
     await card(s.page, 'Reading 2').locator('h3').click();

@@ -40,3 +40,63 @@ describe('Modal', () => {
     await expect.poll(() => document.activeElement).toBe(opener);
   });
 });
+
+function Nested() {
+  const [outer, setOuter] = useState(true);
+  const [inner, setInner] = useState(false);
+  return (
+    outer && (
+      <Modal open onClose={() => setOuter(false)} title="Editor">
+        <button type="button" onClick={() => setInner(true)}>
+          Ask
+        </button>
+        <button type="button" onClick={() => setOuter(false)}>
+          Close editor
+        </button>
+        {inner && (
+          <Modal open onClose={() => setInner(false)} title="Question">
+            <button type="button" onClick={() => setInner(false)}>
+              Answer
+            </button>
+          </Modal>
+        )}
+      </Modal>
+    )
+  );
+}
+
+describe('Modal: the page behind', () => {
+  const marked = () => document.body.classList.contains('modal-open');
+
+  it('is marked while any dialog is open, a question over another one included', async () => {
+    const user = userEvent.setup();
+    render(<Nested />);
+    await screen.findByRole('dialog', { name: 'Editor' });
+    expect(marked()).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Ask' }));
+    await screen.findByRole('dialog', { name: 'Question' });
+    await user.click(screen.getByRole('button', { name: 'Answer' }));
+    await expect.poll(() => screen.queryByRole('dialog', { name: 'Question' })).toBeNull();
+    // The editor is still open: the toasts still wait.
+    expect(marked()).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Close editor' }));
+    await expect.poll(() => screen.queryByRole('dialog')).toBeNull();
+    expect(marked()).toBe(false);
+  });
+
+  it('does not scroll under a wheel over the overlay, with no lock on <body>', async () => {
+    render(<Nested />);
+    await screen.findByRole('dialog', { name: 'Editor' });
+    const overlay = document.querySelector('.modal-overlay');
+    expect(overlay).not.toBeNull();
+    const turn = (target: Element) => {
+      const wheel = new WheelEvent('wheel', { deltaY: 300, bubbles: true, cancelable: true });
+      target.dispatchEvent(wheel);
+      return wheel.defaultPrevented;
+    };
+    expect(turn(overlay!)).toBe(true);
+    // No lock on the page itself: no attribute and no overflow on <body>.
+    expect(document.body.hasAttribute('data-scroll-locked')).toBe(false);
+    expect(document.body.style.overflow).toBe('');
+  });
+});
