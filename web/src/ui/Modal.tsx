@@ -53,9 +53,11 @@ function Overlay({ content }: { content: RefObject<HTMLDivElement | null> }) {
       if (openDialogs === 0) document.body.classList.remove('modal-open');
     };
   }, []);
+  // Radix makes the page behind unclickable (`pointer-events: none` on <body>, which base.css
+  // overrides). Like Radix's own overlay, this one takes the clicks whatever <body> says.
   return (
     <RemoveScroll forwardProps removeScrollBar={false} allowPinchZoom shards={[content]}>
-      <div className="modal-overlay" />
+      <div className="modal-overlay" style={{ pointerEvents: 'auto' }} />
     </RemoveScroll>
   );
 }
