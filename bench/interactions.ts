@@ -1,10 +1,10 @@
 /**
  * Budget: interaction to next paint (INP) at or under 100 ms with the CPU throttled 4× (CDP
  * `Emulation.setCPUThrottlingRate`), on a board of 300 assignments, for four interactions:
- * opening the editor (its first opening after the board has been idle for 2 s), ticking a step
- * in it, dropping a card in another column, and opening Focus Mode. Also the journey behind the
- * first of them: from the tap to the editor's first frame on screen, at most 100 ms. A
- * measurement: it prints figures.
+ * opening the editor (its first opening after the board has been idle for 2 s, and a second
+ * opening after it), ticking a step in it, dropping a card in another column, and opening Focus
+ * Mode. Also the journey behind the first of them: from the tap to the editor's first frame on
+ * screen, at most 100 ms. A measurement: it prints figures.
  *
  *   npx tsx bench/interactions.ts           (BENCH_QUICK=1 or --quick: 12 cards, one run)
  *
@@ -121,6 +121,7 @@ async function clickAt(page: Page, target: Locator) {
 interface RunSample {
   openEditor: number;
   editorShown: number;
+  openEditorAgain: number;
   tickStep: number;
   dropCard: number;
   openFocus: number;
@@ -180,6 +181,15 @@ async function oneRun(page: Page, web: string, size: number): Promise<RunSample>
     await page.keyboard.press('Escape');
     await editor.waitFor({ state: 'detached' });
 
+    // Opening it again, on the same card. The editor's code has run once and the browser has
+    // styled its elements once: what is left is the dialog's own cost on this page, which
+    // varies far less from run to run than the first opening.
+    await clickAt(page, first.locator('h3'));
+    await page.waitForFunction('window.__inpProbe.dialogAt > 0', null, { timeout: 30_000 });
+    const again = await worstSinceMark(page);
+    await page.keyboard.press('Escape');
+    await editor.waitFor({ state: 'detached' });
+
     // Dropping a card: held past the board's press-and-hold, moved to In progress, let go.
     const moved = await page
       .locator('section[data-status="new"] li[data-card-id]')
@@ -218,6 +228,7 @@ async function oneRun(page: Page, web: string, size: number): Promise<RunSample>
     return {
       openEditor: open.inp,
       editorShown,
+      openEditorAgain: again.inp,
       tickStep: tick.inp,
       dropCard: drop.inp,
       openFocus: focus.inp,
@@ -231,6 +242,7 @@ async function oneRun(page: Page, web: string, size: number): Promise<RunSample>
 interface InteractionFigures extends Record<string, number> {
   openEditorInp: number;
   editorShownMs: number;
+  openEditorAgainInp: number;
   tickStepInp: number;
   dropCardInp: number;
   openFocusInp: number;
@@ -256,6 +268,7 @@ export async function interactions(
     const rows: [string, keyof RunSample][] = [
       ['opening the editor (INP)', 'openEditor'],
       ['  tap -> editor on screen', 'editorShown'],
+      ['  opening it again (INP)', 'openEditorAgain'],
       ['ticking a step (INP)', 'tickStep'],
       ['dropping a card (INP)', 'dropCard'],
       ['opening Focus Mode (INP)', 'openFocus'],
@@ -267,7 +280,9 @@ export async function interactions(
     }
     if (!options.quick) {
       const worst = Math.max(
-        ...(['openEditor', 'tickStep', 'dropCard', 'openFocus'] as const).flatMap(of),
+        ...(
+          ['openEditor', 'openEditorAgain', 'tickStep', 'dropCard', 'openFocus'] as const
+        ).flatMap(of),
       );
       console.log(
         `  budget INP <= ${INP_BUDGET_MS} ms (every interaction, every run): ${worst <= INP_BUDGET_MS ? 'met' : 'NOT met'}; editor on screen <= 100 ms: ${Math.max(...of('editorShown')) <= 100 ? 'met' : 'NOT met'}`,
@@ -276,6 +291,7 @@ export async function interactions(
     return finite<InteractionFigures>({
       openEditorInp: Math.max(...of('openEditor')),
       editorShownMs: Math.max(...of('editorShown')),
+      openEditorAgainInp: Math.max(...of('openEditorAgain')),
       tickStepInp: Math.max(...of('tickStep')),
       dropCardInp: Math.max(...of('dropCard')),
       openFocusInp: Math.max(...of('openFocus')),
