@@ -13,6 +13,8 @@
  * browser is idle), throttles the CPU and does the four interactions with the mouse. INP is read
  * from the browser's Event Timing entries (PerformanceObserver 'event'): for each interaction
  * the longest entry of its interactionId, from the input to the next frame after its handlers.
+ * Beside it, the main thread's part: from the input to the end of the rendering of the frame its
+ * handlers ran in (Long Animation Frame entries), without the compositing and raster after it.
  * While an interaction is measured, the bench waits on its own probe in the page, never on a
  * Playwright locator: a locator's wait runs its queries over the whole page (about 10,000
  * elements on this board) from inside it, and they could land in the frames being measured.
@@ -34,24 +36,36 @@ import {
 const INP_BUDGET_MS = 100;
 const THROTTLE = 4;
 
-/** Installed before every load: collects Event Timing entries and the editor's first frame. */
+/**
+ * Installed before every load: collects Event Timing entries, the long animation frames (50 ms
+ * or more) and the editor's first frame.
+ */
 const EVENT_PROBE = `(() => {
   const entries = [];
+  const frames = [];
   const probe = {
     since: 0,
     dialogAt: null,
     mark() { probe.since = performance.now(); probe.dialogAt = null; },
     worst() {
       const mine = entries.filter((e) => e.start >= probe.since);
-      return { count: mine.length, duration: mine.reduce((m, e) => Math.max(m, e.duration), 0),
-        start: mine.reduce((m, e) => Math.min(m, e.start), Infinity) };
+      const w = mine.reduce((m, e) => (m && m.duration >= e.duration ? m : e), null);
+      // The frame the worst entry's handlers ran in: from the input to that frame's rendering.
+      const frame = w && frames.find((f) => f.start <= w.processingStart && f.end >= w.processingEnd);
+      return { count: mine.length, duration: w ? w.duration : 0,
+        start: mine.reduce((m, e) => Math.min(m, e.start), Infinity),
+        mainThread: frame ? frame.end - w.start : null };
     },
   };
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
-      if (e.interactionId) entries.push({ start: e.startTime, duration: e.duration });
+      if (e.interactionId) entries.push({ start: e.startTime, duration: e.duration,
+        processingStart: e.processingStart, processingEnd: e.processingEnd });
     }
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+  new PerformanceObserver((list) => {
+    for (const f of list.getEntries()) frames.push({ start: f.startTime, end: f.startTime + f.duration });
+  }).observe({ type: 'long-animation-frame', buffered: true });
   // The first frame in which the editor's dialog is on screen.
   new MutationObserver(() => {
     if (probe.dialogAt !== null || probe.since === 0) return;
@@ -63,19 +77,35 @@ const EVENT_PROBE = `(() => {
   window.__inpProbe = probe;
 })()`;
 
+/** An interaction: its INP, and how much of it the page's main thread took. */
+interface Measured {
+  inp: number;
+  start: number;
+  /**
+   * From the input to the end of the rendering of the frame its handlers ran in: the page's own
+   * work, without the compositing and raster after it, which vary most on these machines. The
+   * browser reports frames of 50 ms or more only: without one, the INP itself, at most 50.
+   */
+  mainThread: number;
+}
+
 /**
  * The longest Event Timing entry since the mark. Entries are queued after the frame that ends
  * them and delivered to the observer in a later task: wait two frames and a task first.
  */
-async function worstSinceMark(page: Page): Promise<{ inp: number; start: number }> {
+async function worstSinceMark(page: Page): Promise<Measured> {
   await page.evaluate(
     'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50))))',
   );
-  const w = await page.evaluate<{ count: number; duration: number; start: number }>(
-    'window.__inpProbe.worst()',
-  );
+  const w = await page.evaluate<{
+    count: number;
+    duration: number;
+    start: number;
+    mainThread: number | null;
+  }>('window.__inpProbe.worst()');
   // Under 16 ms the browser reports nothing: count it as 16.
-  return { inp: Math.max(16, w.duration), start: w.count ? w.start : NaN };
+  const inp = Math.max(16, w.duration);
+  return { inp, start: w.count ? w.start : NaN, mainThread: w.mainThread ?? Math.min(inp, 50) };
 }
 
 const mark = (page: Page) => page.evaluate('window.__inpProbe.mark()');
@@ -118,13 +148,12 @@ async function clickAt(page: Page, target: Locator) {
   await page.mouse.up();
 }
 
-interface RunSample {
-  openEditor: number;
+type Interaction = 'openEditor' | 'openEditorAgain' | 'tickStep' | 'dropCard' | 'openFocus';
+
+interface RunSample extends Record<Interaction, number> {
   editorShown: number;
-  openEditorAgain: number;
-  tickStep: number;
-  dropCard: number;
-  openFocus: number;
+  /** Each interaction's main-thread part (Measured.mainThread). */
+  mainThread: Record<Interaction, number>;
 }
 
 async function oneRun(page: Page, web: string, size: number): Promise<RunSample> {
@@ -232,6 +261,13 @@ async function oneRun(page: Page, web: string, size: number): Promise<RunSample>
       tickStep: tick.inp,
       dropCard: drop.inp,
       openFocus: focus.inp,
+      mainThread: {
+        openEditor: open.mainThread,
+        openEditorAgain: again.mainThread,
+        tickStep: tick.mainThread,
+        dropCard: drop.mainThread,
+        openFocus: focus.mainThread,
+      },
     };
   } finally {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
@@ -258,14 +294,15 @@ export async function interactions(
     await page.addInitScript(EVENT_PROBE);
     const samples: RunSample[] = [];
     for (let i = 0; i < runs; i += 1) samples.push(await oneRun(page, urls.web, size));
-    const of = (k: keyof RunSample) => samples.map((s) => s[k]);
+    const of = (k: Interaction | 'editorShown') => samples.map((s) => s[k]);
+    const mainOf = (k: Interaction) => samples.map((s) => s.mainThread[k]);
     const fmt = (n: number) => `${n.toFixed(0)} ms`;
     console.log(
       `Interactions, ${size} assignments, CPU throttled ${THROTTLE}x, ${runs} run(s) (1280x800, headless Chromium)${
         options.quick ? ', quick mode' : ''
       }`,
     );
-    const rows: [string, keyof RunSample][] = [
+    const rows: [string, Interaction | 'editorShown'][] = [
       ['opening the editor (INP)', 'openEditor'],
       ['  tap -> editor on screen', 'editorShown'],
       ['  opening it again (INP)', 'openEditorAgain'],
@@ -274,8 +311,10 @@ export async function interactions(
       ['opening Focus Mode (INP)', 'openFocus'],
     ];
     for (const [label, k] of rows) {
+      const main =
+        k === 'editorShown' ? '' : `; main thread median ${fmt(percentile(mainOf(k), 50))}`;
       console.log(
-        `  ${label.padEnd(28)} median ${fmt(percentile(of(k), 50))}, max ${fmt(Math.max(...of(k)))}`,
+        `  ${label.padEnd(28)} median ${fmt(percentile(of(k), 50))}, max ${fmt(Math.max(...of(k)))}${main}`,
       );
     }
     if (!options.quick) {
