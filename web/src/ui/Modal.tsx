@@ -36,8 +36,8 @@ let openDialogs = 0;
  *
  * - Radix's also hides the page's scroll bar (react-remove-scroll-bar): a style sheet, an
  *   attribute and `overflow: hidden` on `<body>`, added on each opening and removed on each
- *   closing. On a board of 300 cards that made every opening about 60-100 ms slower at 4× CPU
- *   throttling (decision 0034).
+ *   closing. On a board of 300 cards that was 10-40 ms of the main thread's work in every
+ *   opening at 4× CPU throttling (decision 0034).
  * - This one keeps only the part that matters: a wheel or a touch that would scroll the page
  *   behind is cancelled, anywhere but inside the dialog (react-remove-scroll, the same library,
  *   with `removeScrollBar` off). The scroll bar stays where it is, so nothing behind moves.
