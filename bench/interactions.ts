@@ -212,7 +212,7 @@ async function oneRun(page: Page, web: string, size: number): Promise<RunSample>
 
     // Opening it again, on the same card. The editor's code has run once and the browser has
     // styled its elements once: what is left is the dialog's own cost on this page, which
-    // varies far less from run to run than the first opening.
+    // varies less from run to run than the first opening.
     await clickAt(page, first.locator('h3'));
     await page.waitForFunction('window.__inpProbe.dialogAt > 0', null, { timeout: 30_000 });
     const again = await worstSinceMark(page);
