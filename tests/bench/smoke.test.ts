@@ -115,6 +115,7 @@ describe('bench quick modes', () => {
       expect(Object.keys(figures).sort()).toEqual([
         'dropCardInp',
         'editorShownMs',
+        'floorInp',
         'openEditorAgainInp',
         'openEditorInp',
         'openFocusInp',
