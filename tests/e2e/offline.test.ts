@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { card, column } from '../support/board.ts';
 import { browserAvailable, useBrowser } from '../support/browser.ts';
@@ -16,6 +16,20 @@ const workerFile = join(
   ...(offset ? ['.data', `web-dist-${offset}`] : ['web', 'dist']),
   'sw.js',
 );
+
+/** The page's registration as it stands: each worker's state, and the controller's. */
+async function workerStates(page: Page): Promise<string> {
+  return page
+    .evaluate<string>(
+      `navigator.serviceWorker.getRegistration('/').then((reg) => JSON.stringify({
+        installing: reg?.installing?.state ?? null,
+        waiting: reg?.waiting?.state ?? null,
+        active: reg?.active?.state ?? null,
+        controller: navigator.serviceWorker.controller?.state ?? null,
+      }))`,
+    )
+    .catch((error: unknown) => `unreadable (${String(error)})`);
+}
 
 /**
  * The app opens with no network: the service worker serves the shell, the board comes from
@@ -77,7 +91,14 @@ describe.runIf(browserAvailable('offline app browser test'))('offline app', () =
     await refresh.waitFor({ timeout: 30_000 });
     // Nothing reloaded on its own.
     expect(await page.evaluate<boolean | undefined>('window.stayed')).toBe(true);
-    await Promise.all([page.waitForEvent('load'), refresh.click()]);
+    // A click that cannot land and a reload that never comes fail apart; either way the test
+    // prints where the page's service workers stood.
+    try {
+      await Promise.all([page.waitForEvent('load'), refresh.click({ timeout: 10_000 })]);
+    } catch (error) {
+      console.log(`Service workers after Refresh: ${await workerStates(page)}`);
+      throw error;
+    }
     expect(await page.evaluate<boolean | undefined>('window.stayed')).toBe(undefined);
     await card(page, 'Essay plan').waitFor({ timeout: 30_000 });
     expect(await page.getByRole('button', { name: 'Refresh' }).count()).toBe(0);

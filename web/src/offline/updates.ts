@@ -3,10 +3,19 @@
  * and waits, the page shows "A new version is ready · Refresh", and only that button tells
  * the waiting worker to take over and reloads the page.
  */
+import type { Workbox } from 'workbox-window';
+
 type Listener = () => void;
 
 let applyUpdate: (() => void) | null = null;
 const listeners = new Set<Listener>();
+
+/**
+ * How long Refresh waits for the new worker to take over before it loads the page anyway. A
+ * worker takes over only once the old one has finished what it was doing; a button that seems
+ * to do nothing would be worse than the page loading with the old build once more.
+ */
+export const TAKEOVER_DEADLINE_MS = 10_000;
 
 export function subscribeToUpdate(listener: Listener): () => void {
   listeners.add(listener);
@@ -19,16 +28,39 @@ export function refreshToUpdate(): void {
   applyUpdate?.();
 }
 
-/** Registers the service worker with Workbox's window helper, loaded after the first paint. */
-export async function registerWithUpdatePrompt(url: string): Promise<void> {
+/**
+ * Refresh: the waiting worker is asked to take over and the page loads again when it has. If no
+ * worker waits any more (it took over already, or went away), the page loads at once; if the
+ * takeover has not happened by the deadline, it loads all the same.
+ */
+function takeOver(
+  wb: Pick<Workbox, 'addEventListener' | 'messageSkipWaiting'>,
+  waiting: ServiceWorker | null | undefined,
+  reload: () => void,
+): void {
+  if (!waiting) {
+    reload();
+    return;
+  }
+  wb.addEventListener('controlling', reload);
+  window.setTimeout(reload, TAKEOVER_DEADLINE_MS);
+  wb.messageSkipWaiting();
+}
+
+/**
+ * Registers the service worker with Workbox's window helper, loaded after the first paint.
+ * `reload` loads the page again (the default); a test passes its own.
+ */
+export async function registerWithUpdatePrompt(
+  url: string,
+  reload: () => void = () => window.location.reload(),
+): Promise<void> {
   const { Workbox } = await import('workbox-window');
   const wb = new Workbox(url, { scope: '/' });
   wb.addEventListener('waiting', () => {
-    applyUpdate = () => {
-      wb.addEventListener('controlling', () => window.location.reload());
-      wb.messageSkipWaiting();
-    };
+    applyUpdate = () => takeOver(wb, registration?.waiting, reload);
     for (const listener of listeners) listener();
   });
-  await wb.register();
+  // Read at the click: the registration's waiting worker changes as workers come and go.
+  const registration = await wb.register();
 }
