@@ -100,14 +100,16 @@ async function seriesCards(as: As, seriesId: string): Promise<Assignment[]> {
 describe('Done from a notification', () => {
   it('on a weekly card plans the next card, exactly as Done on the board does', async () => {
     const { uid, as } = await student();
+    // Next week's Friday, not this week's: on a Friday between 16:00 and 17:00 UTC, this week's
+    // reminder (an hour before) would already be past, and none would be built.
     const fromNotification = await create(as, {
       title: 'Weekly reading',
-      due_date: friday(0),
+      due_date: friday(1),
       repeat: WEEKLY_FRI,
     });
     const fromBoard = await create(as, {
       title: 'Weekly problems',
-      due_date: friday(0),
+      due_date: friday(1),
       repeat: WEEKLY_FRI,
     });
 
@@ -129,7 +131,7 @@ describe('Done from a notification', () => {
       expect(
         open.map((c) => [c.title, c.due_date, c.status, c.reminders]),
         first.title,
-      ).toEqual([[first.title, friday(1), 'new', [60]]]);
+      ).toEqual([[first.title, friday(2), 'new', [60]]]);
     }
   });
 });
