@@ -4,7 +4,9 @@
  * opening the editor (its first opening after the board has been idle for 2 s, and a second
  * opening after it), ticking a step in it, dropping a card in another column, and opening Focus
  * Mode. Also the journey behind the first of them: from the tap to the editor's first frame on
- * screen, at most 100 ms. Beside them, not budgeted, two floors: a tap that only draws a dim layer
+ * screen, at most 100 ms. Beside them, not budgeted: the journey behind the drop, from letting go
+ * to the first frame with the card in its place (an INP alone would not see a drop whose result
+ * came in a later frame; decision 0037); and two floors: a tap that only draws a dim layer
  * and a box with plain DOM (plainOverlayFloor), and a tap that draws the editor's own HTML with
  * plain DOM and moves the focus into it (plainEditorFloor). A measurement: it prints figures.
  *
@@ -40,7 +42,7 @@ const THROTTLE = 4;
 
 /**
  * Installed before every load: collects Event Timing entries, the long animation frames (50 ms
- * or more) and the editor's first frame.
+ * or more), the editor's first frame and the first frame after a drop without the lifted card.
  */
 const EVENT_PROBE = `(() => {
   const entries = [];
@@ -48,7 +50,16 @@ const EVENT_PROBE = `(() => {
   const probe = {
     since: 0,
     dialogAt: null,
+    upAt: null,
+    landedAt: null,
     mark() { probe.since = performance.now(); probe.dialogAt = null; },
+    // Before a drop: the time of the next pointerup, and of the end of the first frame drawn
+    // without the lifted card (landedAt, negative until then).
+    watchLanding() {
+      probe.upAt = null;
+      probe.landedAt = -1;
+      addEventListener('pointerup', (e) => { probe.upAt = e.timeStamp; }, { once: true, capture: true });
+    },
     worst() {
       const mine = entries.filter((e) => e.start >= probe.since);
       const w = mine.reduce((m, e) => (m && m.duration >= e.duration ? m : e), null);
@@ -68,8 +79,12 @@ const EVENT_PROBE = `(() => {
   new PerformanceObserver((list) => {
     for (const f of list.getEntries()) frames.push({ start: f.startTime, end: f.startTime + f.duration });
   }).observe({ type: 'long-animation-frame', buffered: true });
-  // The first frame in which the editor's dialog is on screen.
+  // The first frame in which the editor's dialog is on screen; the first frame after a drop.
   new MutationObserver(() => {
+    if (probe.landedAt === -1 && probe.upAt !== null && !document.querySelector('.card--overlay')) {
+      probe.landedAt = -2;
+      requestAnimationFrame(() => setTimeout(() => { probe.landedAt = performance.now(); }, 0));
+    }
     if (probe.dialogAt !== null || probe.since === 0) return;
     if (document.querySelector('[role="dialog"] form, [role="dialog"] input')) {
       probe.dialogAt = -1;
@@ -222,6 +237,7 @@ const plainEditorFloor = (page: Page) =>
 
 interface RunSample extends Record<Interaction, number> {
   editorShown: number;
+  dropShown: number;
   /** Each interaction's main-thread part (Measured.mainThread). */
   mainThread: Record<Interaction, number>;
 }
@@ -315,8 +331,13 @@ async function oneRun(page: Page, web: string, size: number): Promise<RunSample>
       await page.mouse.move(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t + 40 * t);
     }
     await mark(page);
+    await page.evaluate('window.__inpProbe.watchLanding()');
     await page.mouse.up();
+    await page.waitForFunction('window.__inpProbe.landedAt > 0', null, { timeout: 30_000 });
     const drop = await worstSinceMark(page);
+    const dropShown = await page.evaluate<number>(
+      'window.__inpProbe.landedAt - window.__inpProbe.upAt',
+    );
     // A drag that never started would measure nothing: the card must now be In progress.
     await page
       .locator(`section[data-status="in progress"] li[data-card-id="${moved}"]`)
@@ -338,6 +359,7 @@ async function oneRun(page: Page, web: string, size: number): Promise<RunSample>
       openEditorAgain: again.inp,
       tickStep: tick.inp,
       dropCard: drop.inp,
+      dropShown,
       openFocus: focus.inp,
       floor: floor.inp,
       editorFloor: editorFloor.inp,
@@ -363,6 +385,7 @@ interface InteractionFigures extends Record<string, number> {
   openEditorAgainInp: number;
   tickStepInp: number;
   dropCardInp: number;
+  dropShownMs: number;
   openFocusInp: number;
   floorInp: number;
   editorFloorInp: number;
@@ -378,7 +401,7 @@ export async function interactions(
     await page.addInitScript(EVENT_PROBE);
     const samples: RunSample[] = [];
     for (let i = 0; i < runs; i += 1) samples.push(await oneRun(page, urls.web, size));
-    const of = (k: Interaction | 'editorShown') => samples.map((s) => s[k]);
+    const of = (k: Interaction | 'editorShown' | 'dropShown') => samples.map((s) => s[k]);
     const mainOf = (k: Interaction) => samples.map((s) => s.mainThread[k]);
     const fmt = (n: number) => `${n.toFixed(0)} ms`;
     console.log(
@@ -386,19 +409,22 @@ export async function interactions(
         options.quick ? ', quick mode' : ''
       }`,
     );
-    const rows: [string, Interaction | 'editorShown'][] = [
+    const rows: [string, Interaction | 'editorShown' | 'dropShown'][] = [
       ['opening the editor (INP)', 'openEditor'],
       ['  tap -> editor on screen', 'editorShown'],
       ['  opening it again (INP)', 'openEditorAgain'],
       ['ticking a step (INP)', 'tickStep'],
       ['dropping a card (INP)', 'dropCard'],
+      ['  let go -> card in place', 'dropShown'],
       ['opening Focus Mode (INP)', 'openFocus'],
       ['the floor: a plain overlay (INP)', 'floor'],
       ["the floor: the editor's HTML (INP)", 'editorFloor'],
     ];
     for (const [label, k] of rows) {
       const main =
-        k === 'editorShown' ? '' : `; main thread median ${fmt(percentile(mainOf(k), 50))}`;
+        k === 'editorShown' || k === 'dropShown'
+          ? ''
+          : `; main thread median ${fmt(percentile(mainOf(k), 50))}`;
       console.log(
         `  ${label.padEnd(35)} median ${fmt(percentile(of(k), 50))}, max ${fmt(Math.max(...of(k)))}${main}`,
       );
@@ -419,6 +445,7 @@ export async function interactions(
       openEditorAgainInp: Math.max(...of('openEditorAgain')),
       tickStepInp: Math.max(...of('tickStep')),
       dropCardInp: Math.max(...of('dropCard')),
+      dropShownMs: Math.max(...of('dropShown')),
       openFocusInp: Math.max(...of('openFocus')),
       floorInp: Math.max(...of('floor')),
       editorFloorInp: Math.max(...of('editorFloor')),
