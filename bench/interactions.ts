@@ -235,6 +235,9 @@ const plainEditorFloor = (page: Page) =>
     copy.querySelector('input, textarea, select, button')?.focus();`,
   );
 
+/** What a run's sample holds: each interaction's INP, and the two journeys' times on screen. */
+type Figure = Interaction | 'editorShown' | 'dropShown';
+
 interface RunSample extends Record<Interaction, number> {
   editorShown: number;
   dropShown: number;
@@ -401,7 +404,7 @@ export async function interactions(
     await page.addInitScript(EVENT_PROBE);
     const samples: RunSample[] = [];
     for (let i = 0; i < runs; i += 1) samples.push(await oneRun(page, urls.web, size));
-    const of = (k: Interaction | 'editorShown' | 'dropShown') => samples.map((s) => s[k]);
+    const of = (k: Figure) => samples.map((s) => s[k]);
     const mainOf = (k: Interaction) => samples.map((s) => s.mainThread[k]);
     const fmt = (n: number) => `${n.toFixed(0)} ms`;
     console.log(
@@ -409,7 +412,7 @@ export async function interactions(
         options.quick ? ', quick mode' : ''
       }`,
     );
-    const rows: [string, Interaction | 'editorShown' | 'dropShown'][] = [
+    const rows: [string, Figure][] = [
       ['opening the editor (INP)', 'openEditor'],
       ['  tap -> editor on screen', 'editorShown'],
       ['  opening it again (INP)', 'openEditorAgain'],

@@ -21,6 +21,12 @@ vi.mock('workbox-window', () => ({
     addEventListener(type: string, handler: () => void) {
       workbox.handlers.set(type, [...(workbox.handlers.get(type) ?? []), handler]);
     }
+    removeEventListener(type: string, handler: () => void) {
+      workbox.handlers.set(
+        type,
+        (workbox.handlers.get(type) ?? []).filter((h) => h !== handler),
+      );
+    }
     messageSkipWaiting() {
       workbox.skipWaitingSent += 1;
     }
@@ -57,6 +63,7 @@ afterEach(() => {
 describe('UpdatePrompt', () => {
   it('reloads only after Refresh, once the waiting worker has taken over', async () => {
     vi.useFakeTimers();
+    const { TAKEOVER_DEADLINE_MS } = await import('./updates.ts');
     const { reload, refresh } = await promptShown();
     expect(workbox.skipWaitingSent).toBe(0);
 
@@ -65,6 +72,9 @@ describe('UpdatePrompt', () => {
     expect(reload).not.toHaveBeenCalled();
 
     workbox.fire('controlling');
+    expect(reload).toHaveBeenCalledTimes(1);
+    // The deadline that was waiting for the takeover loads nothing a second time.
+    vi.advanceTimersByTime(TAKEOVER_DEADLINE_MS);
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
@@ -87,6 +97,9 @@ describe('UpdatePrompt', () => {
     vi.advanceTimersByTime(TAKEOVER_DEADLINE_MS - 1);
     expect(reload).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
+    expect(reload).toHaveBeenCalledTimes(1);
+    // A takeover after the deadline loads nothing a second time.
+    workbox.fire('controlling');
     expect(reload).toHaveBeenCalledTimes(1);
   });
 });

@@ -34,7 +34,7 @@ export function refreshToUpdate(): void {
  * takeover has not happened by the deadline, it loads all the same.
  */
 function takeOver(
-  wb: Pick<Workbox, 'addEventListener' | 'messageSkipWaiting'>,
+  wb: Pick<Workbox, 'addEventListener' | 'removeEventListener' | 'messageSkipWaiting'>,
   waiting: ServiceWorker | null | undefined,
   reload: () => void,
 ): void {
@@ -42,8 +42,15 @@ function takeOver(
     reload();
     return;
   }
-  wb.addEventListener('controlling', reload);
-  window.setTimeout(reload, TAKEOVER_DEADLINE_MS);
+  // Whichever comes first, the takeover or the deadline, reloads; the other then does nothing.
+  let timer = 0;
+  const once = () => {
+    window.clearTimeout(timer);
+    wb.removeEventListener('controlling', once);
+    reload();
+  };
+  wb.addEventListener('controlling', once);
+  timer = window.setTimeout(once, TAKEOVER_DEADLINE_MS);
   wb.messageSkipWaiting();
 }
 
