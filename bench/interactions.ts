@@ -49,15 +49,23 @@ const EVENT_PROBE = `(() => {
   const frames = [];
   const probe = {
     since: 0,
-    dialogAt: null,
+    dialogAt: 0,
     upAt: null,
     landedAt: null,
-    mark() { probe.since = performance.now(); probe.dialogAt = null; },
+    lifted: null,
+    mark() { probe.since = performance.now(); },
+    // Before an opening of the editor: the end of the first frame with its form (dialogAt).
+    // Only then: the search for it runs on every change to the page, and a drop's or Focus
+    // Mode's frames would carry it too.
+    watchDialog() { probe.dialogAt = null; },
     // Before a drop: the time of the next pointerup, and of the end of the first frame drawn
     // without the lifted card (landedAt, negative until then).
     watchLanding() {
       probe.upAt = null;
       probe.landedAt = -1;
+      // The lifted card, held here: whether it is still in the page is then one read, where a
+      // search of the page for it would land in the drop's own frames.
+      probe.lifted = document.querySelector('.card--overlay');
       addEventListener('pointerup', (e) => { probe.upAt = e.timeStamp; }, { once: true, capture: true });
     },
     worst() {
@@ -81,11 +89,11 @@ const EVENT_PROBE = `(() => {
   }).observe({ type: 'long-animation-frame', buffered: true });
   // The first frame in which the editor's dialog is on screen; the first frame after a drop.
   new MutationObserver(() => {
-    if (probe.landedAt === -1 && probe.upAt !== null && !document.querySelector('.card--overlay')) {
+    if (probe.landedAt === -1 && probe.upAt !== null && !probe.lifted?.isConnected) {
       probe.landedAt = -2;
       requestAnimationFrame(() => setTimeout(() => { probe.landedAt = performance.now(); }, 0));
     }
-    if (probe.dialogAt !== null || probe.since === 0) return;
+    if (probe.dialogAt !== null) return;
     if (document.querySelector('[role="dialog"] form, [role="dialog"] input')) {
       probe.dialogAt = -1;
       requestAnimationFrame(() => setTimeout(() => { probe.dialogAt = performance.now(); }, 0));
@@ -126,6 +134,7 @@ async function worstSinceMark(page: Page): Promise<Measured> {
 }
 
 const mark = (page: Page) => page.evaluate('window.__inpProbe.mark()');
+const watchDialog = (page: Page) => page.evaluate('window.__inpProbe.watchDialog()');
 
 /**
  * The middle of an element, for the mouse, once scrolled to the middle of the screen (clear of
@@ -265,6 +274,7 @@ async function oneRun(page: Page, web: string, size: number): Promise<RunSample>
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
     }
+    await watchDialog(page);
     await clickAt(page, first.locator('h3'));
     const editor = page.locator('[role="dialog"]');
     await page.waitForFunction('window.__inpProbe.dialogAt > 0', null, { timeout: 30_000 });
@@ -302,6 +312,7 @@ async function oneRun(page: Page, web: string, size: number): Promise<RunSample>
     // Opening it again, on the same card. The editor's code has run once and the browser has
     // styled its elements once: what is left is the dialog's own cost on this page, which
     // varies less from run to run than the first opening.
+    await watchDialog(page);
     await clickAt(page, first.locator('h3'));
     await page.waitForFunction('window.__inpProbe.dialogAt > 0', null, { timeout: 30_000 });
     const again = await worstSinceMark(page);

@@ -1,14 +1,9 @@
 import type { Assignment, Status } from '@brainboard/domain';
-import { useDroppable } from '@dnd-kit/core';
-import {
-  SortableContext,
-  verticalListSortingStrategy,
-  type AnimateLayoutChanges,
-} from '@dnd-kit/sortable';
 import { memo } from 'react';
 import { addTaskTitle, columnId, columnLabel, emptyColumnText, STATUS_CLASS } from './columns.ts';
 import type { CardActions } from './AssignmentCard.tsx';
 import { PlusIcon, SortIcon } from '../ui/icons.tsx';
+import { useDropTarget, type CardLinks } from './cardLinks.ts';
 import type { CardsNear } from './cardsNear.ts';
 import { BoardCard } from './SortableCard.tsx';
 
@@ -17,9 +12,9 @@ interface BoardColumnProps extends CardActions {
   ids: readonly string[];
   byId: ReadonlyMap<string, Assignment>;
   badgeKey: string;
-  reducedMotion: boolean;
-  slides: AnimateLayoutChanges;
   near: CardsNear;
+  /** Where the drag layer finds the column and its cards (cardLinks.ts). */
+  links: CardLinks;
   onAdd(status: Status): void;
   /** Puts the column in due-date order (soonest first, no date last). */
   onSort?(status: Status): void;
@@ -35,9 +30,8 @@ export const BoardColumn = memo(function BoardColumn({
   ids,
   byId,
   badgeKey,
-  reducedMotion,
-  slides,
   near,
+  links,
   onOpen,
   onDelete,
   onAdd,
@@ -45,7 +39,7 @@ export const BoardColumn = memo(function BoardColumn({
   shown = false,
   drawn,
 }: BoardColumnProps) {
-  const { setNodeRef, isOver } = useDroppable({ id: columnId(status) });
+  const { setNodeRef, isOver } = useDropTarget(links, columnId(status));
   const label = columnLabel(status);
   const headingId = `column-${STATUS_CLASS[status]}-heading`;
   return (
@@ -91,26 +85,23 @@ export const BoardColumn = memo(function BoardColumn({
         <PlusIcon />
         {addTaskTitle(status)}
       </button>
-      <SortableContext id={status} items={ids as string[]} strategy={verticalListSortingStrategy}>
-        <ul className="column__cards" aria-labelledby={headingId}>
-          {(drawn === undefined ? ids : ids.slice(0, drawn)).map((id) => {
-            const a = byId.get(id);
-            return a ? (
-              <BoardCard
-                key={id}
-                assignment={a}
-                badgeKey={badgeKey}
-                reducedMotion={reducedMotion}
-                slides={slides}
-                near={near}
-                onOpen={onOpen}
-                onDelete={onDelete}
-              />
-            ) : null;
-          })}
-          {ids.length === 0 && <li className="column__empty">{emptyColumnText(status)}</li>}
-        </ul>
-      </SortableContext>
+      <ul className="column__cards" aria-labelledby={headingId}>
+        {(drawn === undefined ? ids : ids.slice(0, drawn)).map((id) => {
+          const a = byId.get(id);
+          return a ? (
+            <BoardCard
+              key={id}
+              assignment={a}
+              badgeKey={badgeKey}
+              near={near}
+              links={links}
+              onOpen={onOpen}
+              onDelete={onDelete}
+            />
+          ) : null;
+        })}
+        {ids.length === 0 && <li className="column__empty">{emptyColumnText(status)}</li>}
+      </ul>
     </section>
   );
 });

@@ -1,6 +1,6 @@
 import type { Status } from '@brainboard/domain';
-import { useDroppable } from '@dnd-kit/core';
 import type { Ref } from 'react';
+import { useDropTarget, type CardLinks } from './cardLinks.ts';
 import { columnLabel, COLUMNS, STATUS_CLASS, tabId, type ColumnIds } from './columns.ts';
 import { PlusIcon } from '../ui/icons.tsx';
 
@@ -10,13 +10,15 @@ function Segment({
   count,
   shown,
   onShow,
+  links,
 }: {
   status: Status;
   count: number;
   shown: boolean;
   onShow(status: Status): void;
+  links: CardLinks;
 }) {
-  const { setNodeRef, isOver } = useDroppable({ id: tabId(status) });
+  const { setNodeRef, isOver } = useDropTarget(links, tabId(status));
   const label = columnLabel(status);
   return (
     <button
@@ -49,6 +51,7 @@ export function ColumnSwitch({
   onShow,
   onAdd,
   barRef,
+  links,
 }: {
   columns: ColumnIds;
   shown: Status;
@@ -56,6 +59,8 @@ export function ColumnSwitch({
   onAdd(status: Status): void;
   /** The bar itself (the board keeps a lifted card above it). */
   barRef?: Ref<HTMLDivElement>;
+  /** Where the drag layer finds the segments (cardLinks.ts). */
+  links: CardLinks;
 }) {
   return (
     <div className="switch" ref={barRef}>
@@ -67,6 +72,7 @@ export function ColumnSwitch({
             count={columns[status].length}
             shown={shown === status}
             onShow={onShow}
+            links={links}
           />
         ))}
       </div>

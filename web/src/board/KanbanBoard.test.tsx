@@ -7,14 +7,25 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as Icons from '../ui/icons.tsx';
 
 // Every card draws one grip: counting the grip's renders counts the cards React drew again.
-const grips = vi.hoisted(() => ({ count: 0 }));
+// Beside it, a probe of what dnd-kit's provider holds as seen from inside the card.
+const grips = vi.hoisted(() => ({ count: 0, targetsSeen: new Set<number>() }));
 vi.mock('../ui/icons.tsx', async (importOriginal) => {
   const icons = await importOriginal<typeof Icons>();
+  const { useDndContext } = await import('@dnd-kit/core');
+  function ProviderProbe() {
+    grips.targetsSeen.add(useDndContext().droppableContainers.size);
+    return null;
+  }
   return {
     ...icons,
     GripIcon: () => {
       grips.count += 1;
-      return icons.GripIcon();
+      return (
+        <>
+          <ProviderProbe />
+          {icons.GripIcon()}
+        </>
+      );
     },
   };
 });
@@ -87,7 +98,18 @@ const actions = {
 
 afterEach(() => {
   grips.count = 0;
+  grips.targetsSeen.clear();
   hooked.clear();
+});
+
+describe('KanbanBoard, where dnd-kit is', () => {
+  it("puts no card inside dnd-kit's provider: a change of the drag searches the hooks only", () => {
+    render(<KanbanBoard assignments={cards} {...actions} />);
+    // Beside the columns the provider holds the columns and cards as drop targets; inside a
+    // card, dnd-kit's context is its empty default (cardLinks.ts says why).
+    expect(screen.getAllByRole('button', { name: /^Move / })).toHaveLength(30);
+    expect([...grips.targetsSeen]).toEqual([0]);
+  });
 });
 
 describe('KanbanBoard, what it draws again', () => {

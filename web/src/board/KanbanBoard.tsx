@@ -38,9 +38,11 @@ import { useEdgeAutoScroll } from './autoScroll.ts';
 import { BoardColumn } from './BoardColumn.tsx';
 import { CardsOnScreen } from './cardsOnScreen.ts';
 import { CardsNear } from './cardsNear.ts';
-import { BOARD_DRAG_HELP } from './SortableCard.tsx';
+import { BOARD_DRAG_HELP, CardLinks } from './cardLinks.ts';
 import { ColumnSwitch } from './ColumnSwitch.tsx';
+import { DragColumn, DropTarget } from './DragLayer.tsx';
 import {
+  columnId,
   COLUMNS,
   findCard,
   groupByStatus,
@@ -48,6 +50,7 @@ import {
   statusOfColumnId,
   isTabId,
   swipedColumn,
+  tabId,
   type ColumnIds,
 } from './columns.ts';
 import { CLICK_AFTER_DROP_MS } from './clickAfterDrop.ts';
@@ -141,6 +144,8 @@ export const KanbanBoard = memo(function KanbanBoard({
   useEffect(() => () => onScreen.stop(), [onScreen]);
   // Only cards near the screen take part in a drag (cardsNear.ts); the lifted one always does.
   const [near] = useState(() => new CardsNear());
+  // Where dnd-kit's hooks, drawn beside the columns, find their elements (cardLinks.ts).
+  const [links] = useState(() => new CardLinks());
   // The board's first frame draws the top of each column; the rest follows at once (FIRST_CARDS).
   const [drawAll, setDrawAll] = useState(false);
   useEffect(() => startTransition(() => setDrawAll(true)), []);
@@ -366,21 +371,13 @@ export const KanbanBoard = memo(function KanbanBoard({
 
   const active = activeId ? byId.get(activeId) : undefined;
 
+  const drawn = drawAll ? undefined : FIRST_CARDS;
+
+  // The columns first, then dnd-kit's provider and hooks beside them, not around them: a change
+  // of the drag's state then makes React search the hooks for what reads it, not every card
+  // (cardLinks.ts).
   return (
-    <DndContext
-      id={BOARD_DRAG_HELP}
-      sensors={sensors}
-      collisionDetection={collisionDetection}
-      autoScroll={false}
-      accessibility={{
-        announcements,
-        screenReaderInstructions: { draggable: SCREEN_READER_INSTRUCTIONS },
-      }}
-      onDragStart={onDragStart}
-      onDragOver={onDragOver}
-      onDragEnd={onDragEnd}
-      onDragCancel={onDragCancel}
-    >
+    <>
       <div
         ref={scrollerRef}
         className={`board__columns${activeId ? ' board__columns--dragging' : ''}${
@@ -406,15 +403,14 @@ export const KanbanBoard = memo(function KanbanBoard({
             ids={columns[status]}
             byId={byId}
             badgeKey={badgeKey}
-            reducedMotion={reducedMotion}
-            slides={slides}
             near={near}
+            links={links}
             onOpen={open}
             onDelete={onDelete}
             onAdd={onAdd}
             onSort={onSort}
             shown={shown === status}
-            drawn={drawAll ? undefined : FIRST_CARDS}
+            drawn={drawn}
           />
         ))}
       </div>
@@ -424,20 +420,52 @@ export const KanbanBoard = memo(function KanbanBoard({
         onShow={setShown}
         onAdd={onAdd}
         barRef={barRef}
+        links={links}
       />
-      <DragOverlay dropAnimation={null} modifiers={overlayModifiers}>
-        {active ? (
-          <div ref={overlayRef} className={`card card--overlay ${statusClass(active)}`}>
-            <CardBody
-              assignment={active}
-              badgeKey={badgeKey}
-              onOpen={open}
-              onDelete={onDelete}
-              preview
-            />
-          </div>
-        ) : null}
-      </DragOverlay>
-    </DndContext>
+      <DndContext
+        id={BOARD_DRAG_HELP}
+        sensors={sensors}
+        collisionDetection={collisionDetection}
+        autoScroll={false}
+        accessibility={{
+          announcements,
+          screenReaderInstructions: { draggable: SCREEN_READER_INSTRUCTIONS },
+        }}
+        onDragStart={onDragStart}
+        onDragOver={onDragOver}
+        onDragEnd={onDragEnd}
+        onDragCancel={onDragCancel}
+      >
+        {COLUMNS.map(({ status }) => (
+          <DragColumn
+            key={status}
+            status={status}
+            targetId={columnId(status)}
+            ids={columns[status]}
+            drawn={drawn}
+            slides={slides}
+            reducedMotion={reducedMotion}
+            near={near}
+            links={links}
+          />
+        ))}
+        {COLUMNS.map(({ status }) => (
+          <DropTarget key={status} id={tabId(status)} links={links} />
+        ))}
+        <DragOverlay dropAnimation={null} modifiers={overlayModifiers}>
+          {active ? (
+            <div ref={overlayRef} className={`card card--overlay ${statusClass(active)}`}>
+              <CardBody
+                assignment={active}
+                badgeKey={badgeKey}
+                onOpen={open}
+                onDelete={onDelete}
+                preview
+              />
+            </div>
+          ) : null}
+        </DragOverlay>
+      </DndContext>
+    </>
   );
 });

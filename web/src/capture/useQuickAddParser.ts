@@ -1,12 +1,14 @@
 import type * as QuickAdd from '@brainboard/domain/quickAdd';
 import { useContext, useEffect, useState } from 'react';
+import { loadOnce } from '../loading/loadOnce.ts';
 import { SessionContext } from '../session/sessionContext.ts';
 
 type ParserModule = typeof QuickAdd;
 
-let loading: Promise<ParserModule> | null = null;
 /** The parser (and chrono-node) in their own chunk, fetched the first time quick add opens. */
-const loadParser = () => (loading ??= import('@brainboard/domain/quickAdd'));
+const loadParser: () => Promise<ParserModule> = loadOnce(
+  () => import('@brainboard/domain/quickAdd'),
+);
 
 /** What quick add reads typed words with: the student's clock, locale and default due time. */
 export interface QuickAddReader {
@@ -24,7 +26,11 @@ export function useQuickAddParser(active = true): QuickAddReader | null {
   useEffect(() => {
     if (!active) return;
     let live = true;
-    void loadParser().then((m) => live && setMod(m));
+    // Offline, quick add keeps reading nothing; the next opening tries again.
+    loadParser().then(
+      (m) => live && setMod(m),
+      () => undefined,
+    );
     return () => {
       live = false;
     };

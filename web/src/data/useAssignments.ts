@@ -11,7 +11,7 @@ import {
 } from '@brainboard/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, errorDetail } from './api/client.ts';
-import { readUserCache, writeUserCache } from './userCache.ts';
+import { readUserCache, writeUserCacheAfterPaint } from './userCache.ts';
 import { deleteAssignment, fetchAssignments, updateAssignment } from './assignmentsApi.ts';
 import { api } from './api.ts';
 import type { BoardAccess, BoardQueue } from './outbox/boardQueue.ts';
@@ -208,10 +208,10 @@ export function useAssignments(uid: string | null | undefined): UseAssignments {
   }, [uid, commit, settle]);
 
   // The local copy for next time: what the board shows once the server has answered. Written
-  // at once (a few ms for 300 cards), so a reload right after a change never shows the board
-  // from before it.
+  // after the change's own frame is painted (a few ms for 300 cards), and at once when the page
+  // is hidden or left, so a reload right after a change never shows the board from before it.
   useEffect(() => {
-    if (uid && rt.current.confirmed) writeUserCache('board', uid, assignments);
+    if (uid && rt.current.confirmed) writeUserCacheAfterPaint('board', uid, assignments);
   }, [uid, assignments]);
 
   const trackWrite = useCallback(

@@ -1,4 +1,5 @@
 import type { Auth } from 'firebase/auth';
+import { loadOnce } from '../loading/loadOnce.ts';
 
 /**
  * Firebase Auth, fetched as its own chunk: the board's first frame, drawn from this browser's
@@ -7,5 +8,5 @@ import type { Auth } from 'firebase/auth';
  */
 export const loadAuth = (): Promise<Auth> => loadFirebase().then((m) => m.auth);
 
-/** The module that initialises Firebase (firebase.ts), fetched once. */
-export const loadFirebase = () => import('./firebase.ts');
+/** The module that initialises Firebase (firebase.ts), fetched once (and imported once). */
+export const loadFirebase = loadOnce(() => import('./firebase.ts'));

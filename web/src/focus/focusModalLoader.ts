@@ -1,3 +1,4 @@
+import { loadOnce } from '../loading/loadOnce.ts';
 import type { FocusModal as FocusModalComponent } from './FocusModal.tsx';
 
 /**
@@ -6,13 +7,12 @@ import type { FocusModal as FocusModalComponent } from './FocusModal.tsx';
  * Once loaded it renders at once (no Suspense round trip), which also lets tests preload it.
  */
 let loaded: typeof FocusModalComponent | null = null;
-let loading: Promise<typeof FocusModalComponent> | null = null;
 
 export function loadedFocusModal(): typeof FocusModalComponent | null {
   return loaded;
 }
 
-export function loadFocusModal(): Promise<typeof FocusModalComponent> {
-  loading ??= import('./FocusModal.tsx').then((m) => (loaded = m.FocusModal));
-  return loading;
-}
+/** Loads the view (once; a failed load, offline, is tried again at the next opening). */
+export const loadFocusModal: () => Promise<typeof FocusModalComponent> = loadOnce(() =>
+  import('./FocusModal.tsx').then((m) => (loaded = m.FocusModal)),
+);

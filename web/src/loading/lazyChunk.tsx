@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { chunk } from './chunk.ts';
 import { ChunkBoundary } from './ChunkBoundary.tsx';
+import { loadOnce } from './loadOnce.ts';
 
 /** A lazy part, and how to fetch it ahead of its first use. */
 export interface LazyChunk<P> {
@@ -22,17 +23,7 @@ export interface LazyChunk<P> {
  */
 export function lazyChunk<P extends object>(load: () => Promise<ComponentType<P>>): LazyChunk<P> {
   let loaded: ComponentType<P> | null = null;
-  let loading: Promise<ComponentType<P>> | null = null;
-  const fetchPart = () => {
-    loading ??= chunk(load()).then(
-      (part) => (loaded = part),
-      (err: unknown) => {
-        loading = null;
-        throw err;
-      },
-    );
-    return loading;
-  };
+  const fetchPart = loadOnce(() => chunk(load()).then((part) => (loaded = part)));
   const Lazy = lazy(() => fetchPart().then((part) => ({ default: part })));
   function Chunk(props: P) {
     const Part = loaded ?? Lazy;
