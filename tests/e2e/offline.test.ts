@@ -19,16 +19,29 @@ const workerFile = join(
 
 /** The page's registration as it stands: each worker's state, and the controller's. */
 async function workerStates(page: Page): Promise<string> {
-  return page
-    .evaluate<string>(
-      `navigator.serviceWorker.getRegistration('/').then((reg) => JSON.stringify({
-        installing: reg?.installing?.state ?? null,
-        waiting: reg?.waiting?.state ?? null,
-        active: reg?.active?.state ?? null,
-        controller: navigator.serviceWorker.controller?.state ?? null,
-      }))`,
-    )
-    .catch((error: unknown) => `unreadable (${String(error)})`);
+  // Read from outside the page too: a page stuck in a navigation never answers an evaluate (the
+  // CI failure of 2026-11-27 printed nothing else), so that read gives up after 5 s.
+  const outside = `page at ${page.url()}; workers running: ${
+    page
+      .context()
+      .serviceWorkers()
+      .map((w) => w.url())
+      .join(', ') || 'none'
+  }`;
+  const inside = await Promise.race([
+    page
+      .evaluate<string>(
+        `navigator.serviceWorker.getRegistration('/').then((reg) => JSON.stringify({
+          installing: reg?.installing?.state ?? null,
+          waiting: reg?.waiting?.state ?? null,
+          active: reg?.active?.state ?? null,
+          controller: navigator.serviceWorker.controller?.state ?? null,
+        }))`,
+      )
+      .catch((error: unknown) => `unreadable (${String(error)})`),
+    new Promise<string>((resolve) => setTimeout(() => resolve('no answer within 5 s'), 5_000)),
+  ]);
+  return `${outside}; in the page: ${inside}`;
 }
 
 /**
@@ -94,7 +107,10 @@ describe.runIf(browserAvailable('offline app browser test'))('offline app', () =
     // A click that cannot land and a reload that never comes fail apart; either way the test
     // prints where the page's service workers stood.
     try {
-      await Promise.all([page.waitForEvent('load'), refresh.click({ timeout: 10_000 })]);
+      await Promise.all([
+        page.waitForEvent('load', { timeout: 30_000 }),
+        refresh.click({ timeout: 10_000 }),
+      ]);
     } catch (error) {
       console.log(`Service workers after Refresh: ${await workerStates(page)}`);
       throw error;

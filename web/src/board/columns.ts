@@ -85,3 +85,10 @@ export function swipedColumn(from: Status, dx: number, dy: number): Status | nul
   const i = COLUMNS.findIndex((c) => c.status === from);
   return COLUMNS[i + (dx < 0 ? 1 : -1)]?.status ?? null;
 }
+
+/** A copy of `list` with the item at `from` moved to `to` (the others shift to make room). */
+export function moveInList<T>(list: readonly T[], from: number, to: number): T[] {
+  const next = [...list];
+  next.splice(to, 0, ...next.splice(from, 1));
+  return next;
+}
