@@ -1,6 +1,6 @@
 import type * as QuickAdd from '@brainboard/domain/quickAdd';
 import { useContext, useEffect, useState } from 'react';
-import { loadOnce } from '../loading/loadOnce.ts';
+import { loadOnce } from '../ui/loadOnce.ts';
 import { SessionContext } from '../session/sessionContext.ts';
 
 type ParserModule = typeof QuickAdd;

@@ -1,5 +1,5 @@
 import type { Auth } from 'firebase/auth';
-import { loadOnce } from '../loading/loadOnce.ts';
+import { loadOnce } from '../ui/loadOnce.ts';
 
 /**
  * Firebase Auth, fetched as its own chunk: the board's first frame, drawn from this browser's

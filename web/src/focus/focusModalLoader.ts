@@ -1,4 +1,4 @@
-import { loadOnce } from '../loading/loadOnce.ts';
+import { loadOnce } from '../ui/loadOnce.ts';
 import type { FocusModal as FocusModalComponent } from './FocusModal.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { chunk } from './chunk.ts';
 import { ChunkBoundary } from './ChunkBoundary.tsx';
-import { loadOnce } from './loadOnce.ts';
+import { loadOnce } from '../ui/loadOnce.ts';
 
 /** A lazy part, and how to fetch it ahead of its first use. */
 export interface LazyChunk<P> {
