@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chunk } from './chunk.ts';
 import { ChunkBoundary } from './ChunkBoundary.tsx';
@@ -85,6 +85,28 @@ describe('ChunkBoundary', () => {
       </Suspense>,
     );
     expect(await screen.findByText('Editing Essay')).toBeInTheDocument();
+  });
+
+  it('lazyChunk keeps a part it drew before its chunk came: the next render does not draw it anew', async () => {
+    let mounts = 0;
+    function Part({ title }: { title: string }) {
+      useEffect(() => {
+        mounts += 1;
+      }, []);
+      return <p>Editing {title}</p>;
+    }
+    const Editor = lazyChunk<{ title: string }>(() => Promise.resolve(Part));
+    const page = (title: string) => (
+      <Suspense fallback={null}>
+        <Editor title={title} />
+      </Suspense>
+    );
+    const { rerender } = render(page('Essay'));
+    expect(await screen.findByText('Editing Essay')).toBeInTheDocument();
+    // The page around it renders again once the chunk is here (a drag layer, an open form).
+    rerender(page('Essay plan'));
+    expect(screen.getByText('Editing Essay plan')).toBeInTheDocument();
+    expect(mounts).toBe(1);
   });
 
   it('lazyChunk renders a preloaded part in its first render, without suspending', async () => {
