@@ -252,6 +252,24 @@ describe('planWeek', () => {
     ]);
   });
 
+  it('keeps the break between sessions when study hours run on past midnight', () => {
+    // All-day study hours, 90 minutes of work at 11:20 PM: half an hour fits before midnight,
+    // and the next session waits its 10-minute break after it, not at 12:00 AM on the dot.
+    const settings = { ...DEFAULT_PLAN_SETTINGS, study_hours: allDay() };
+    const input = {
+      now: at('2026-03-02T23:20'),
+      settings,
+      assignments: [assignment('physics', '2026-03-06T09:00:00', [90])],
+    };
+    const result = plan(input);
+    expect(result.sessions.map((s) => [isoInZone(s.start, NY), minutes(s)])).toEqual([
+      ['2026-03-02T23:30:00-05:00', 30],
+      ['2026-03-03T00:10:00-05:00', 35],
+      ['2026-03-03T00:55:00-05:00', 25],
+    ]);
+    checkRules({ ...input, busy: [], zone: NY, days: 14 }, result);
+  });
+
   it('plans nothing for done work or work without a due date', () => {
     const result = plan({
       assignments: [

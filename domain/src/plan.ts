@@ -308,6 +308,12 @@ export function planWeek(input: PlanInput): PlanResult {
         used.set(day.key, (used.get(day.key) ?? 0) + minutes);
         const rest = subtract(slots, [{ start: slot.start, end: session.end + breakMs }]);
         slots.splice(0, slots.length, ...rest);
+        // Study hours that run to midnight meet the next day's at 12:00 AM: the break after a
+        // session is taken from the days around it too.
+        const around = { start: session.start - breakMs, end: session.end + breakMs };
+        for (const other of calendar)
+          if (other.key !== day.key)
+            free.set(other.key, subtract(free.get(other.key) ?? [], [around]));
         i = -1;
       }
     }
