@@ -236,4 +236,32 @@ describe('KanbanBoard, its first frame', () => {
     expect(titles.at(-1)).toBe('Long 57');
     expect(screen.getByRole('heading', { name: 'New, 20 tasks' })).toBeTruthy();
   });
+
+  describe('on a phone', () => {
+    beforeEach(() => {
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: query === '(max-width: 640px)',
+        addEventListener() {},
+        removeEventListener() {},
+      }));
+    });
+    afterEach(() => {
+      vi.unstubAllGlobals();
+    });
+
+    it('draws the first cards of the column shown alone, then all of them right after', () => {
+      const seen: number[] = [];
+      render(
+        <>
+          <KanbanBoard assignments={long} {...actions} />
+          <CardsAtFirstCommit seen={seen} />
+        </>,
+      );
+      expect(seen).toEqual([FIRST_CARDS]);
+      expect(document.querySelectorAll('[data-card-id]')).toHaveLength(60);
+      // The columns not shown still say how many they hold, and none says it is empty.
+      expect(screen.getByRole('heading', { name: 'Done, 20 tasks' })).toBeTruthy();
+      expect(document.querySelector('.column__empty')).toBeNull();
+    });
+  });
 });

@@ -147,7 +147,9 @@ export const KanbanBoard = memo(function KanbanBoard({
   // Where dnd-kit's hooks, drawn beside the columns, find their elements (cardLinks.ts).
   const [links] = useState(() => new CardLinks());
   // The board's first frame draws the top of each column; the rest follows at once (FIRST_CARDS).
+  // On a phone only the column shown is on screen: the first frame draws its top alone.
   const [drawAll, setDrawAll] = useState(false);
+  const [phoneAtFirst] = useState(() => window.matchMedia?.(PHONE).matches ?? false);
   useEffect(() => startTransition(() => setDrawAll(true)), []);
   const liftHold = useRef<(() => void) | null>(null);
 
@@ -371,7 +373,8 @@ export const KanbanBoard = memo(function KanbanBoard({
 
   const active = activeId ? byId.get(activeId) : undefined;
 
-  const drawn = drawAll ? undefined : FIRST_CARDS;
+  const drawnIn = (status: Status) =>
+    drawAll ? undefined : phoneAtFirst && status !== shown ? 0 : FIRST_CARDS;
 
   // The columns first, then dnd-kit's provider and hooks beside them, not around them: a change
   // of the drag's state then makes React search the hooks for what reads it, not every card
@@ -410,7 +413,7 @@ export const KanbanBoard = memo(function KanbanBoard({
             onAdd={onAdd}
             onSort={onSort}
             shown={shown === status}
-            drawn={drawn}
+            drawn={drawnIn(status)}
           />
         ))}
       </div>
@@ -442,7 +445,7 @@ export const KanbanBoard = memo(function KanbanBoard({
             status={status}
             targetId={columnId(status)}
             ids={columns[status]}
-            drawn={drawn}
+            drawn={drawnIn(status)}
             slides={slides}
             reducedMotion={reducedMotion}
             near={near}
