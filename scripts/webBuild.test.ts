@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { BACKGROUND_CHUNKS } from '../web/vite.config.ts';
 import { ROOT } from './stack/config.ts';
 
 /**
@@ -59,6 +60,43 @@ afterAll(() => {
 describe('the web app as built for production', () => {
   it('holds no emulator-only code', async () => {
     expect(markersIn(await build(false))).toEqual([]);
+  });
+
+  it('preloads the imports of what a tap opens, not of what loads by itself (decision 0039)', async () => {
+    const outDir = await build(false);
+    const files = readdirSync(join(outDir, 'assets'));
+    const code = files
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(join(outDir, 'assets', f), 'utf8'))
+      .join('\n');
+    /** The files the preload helper fetches beside the dynamic import of `chunk`. */
+    const preloadsOf = (chunk: string): string[] => {
+      const at = new RegExp(
+        `import\\(\`\\./(${chunk}-[\\w-]+\\.js)\`\\)[^_]*__vite__mapDeps\\(\\[([\\d,]*)\\]`,
+      );
+      const found = at.exec(code);
+      if (!found) throw new Error(`No preloaded import of ${chunk} in the build`);
+      // Each chunk that preloads names its files in one list, __vite__mapDeps's `m.f`.
+      const lists = [...code.matchAll(/m\.f=\[([^\]]*)\]/g)].map((m) => JSON.parse(`[${m[1]}]`));
+      const list = lists.find((l: string[]) => l.some((f) => f.endsWith(`/${found[1]}`)));
+      return (found[2] ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((i) => list?.[Number(i)] ?? '?');
+    };
+    const background = ['WhatsNewDialog', 'CheerNote', 'AppToaster'];
+    for (const chunk of background) {
+      expect(
+        files.some((f) => BACKGROUND_CHUNKS.test(`assets/${f}`) && f.startsWith(`${chunk}-`)),
+      ).toBe(true);
+      expect(
+        preloadsOf(chunk).filter((f) => f.endsWith('.js')),
+        chunk,
+      ).toEqual([]);
+    }
+    // What a tap opens, or may open at once, comes with its imports.
+    for (const chunk of ['SettingsModal', 'AssignmentEditor', 'FocusModal'])
+      expect(preloadsOf(chunk).filter((f) => f.endsWith('.js')).length, chunk).toBeGreaterThan(0);
   });
 
   it('while the local stack build holds all of it (so the markers find that code)', async () => {

@@ -25,6 +25,15 @@ const port = Number(process.env.BRAINBOARD_WEB_PORT ?? 5173);
 // A stack on a port offset (a second stack beside `npm start`, parallel test runs) builds into
 // its own folder: a shared web/dist would be rebuilt under another stack's running preview,
 // which then serves an app wired to that other stack's emulators.
+/**
+ * The chunks the dashboard draws by themselves after its first frame, without a tap: What's new,
+ * a supporter's note and the toaster. Named by their modules' file names (scripts/webBuild.test.ts
+ * checks each is built). Not the editor or Focus Mode: they are fetched while the browser is
+ * idle for a tap that may come at once, or after the connection is gone, so all their files
+ * come together.
+ */
+export const BACKGROUND_CHUNKS = /(?:^|\/)(?:WhatsNewDialog|CheerNote|AppToaster)-[\w-]+\.js$/;
+
 const portOffset = Number(process.env.BRAINBOARD_PORT_OFFSET ?? 0);
 const outDir = portOffset ? join('..', '.data', `web-dist-${portOffset}`) : 'dist';
 
@@ -117,6 +126,15 @@ export default defineConfig({
     outDir,
     emptyOutDir: true,
     sourcemap: false,
+    // Vite's preload helper adds a <link> to the page for each file a dynamic import needs, and
+    // each costs the main thread 0.1 to 8 ms at 4x: about 50 ms in the dashboard's load, much
+    // of it inside its longest task. The parts the dashboard fetches by itself after its first
+    // frame (BACKGROUND_CHUNKS) fetch their own imports instead; their style sheets still come
+    // through the helper. What a student opens by a tap keeps its preloads (decision 0039).
+    modulePreload: {
+      resolveDependencies: (filename, deps, { hostType }) =>
+        hostType === 'js' && BACKGROUND_CHUNKS.test(filename) ? [] : deps,
+    },
     // A zod schema is built by calls the bundler cannot prove pure, so every schema the domain
     // defines (for the server's checks) would be kept, and zod with them. Building a schema has
     // no effect beyond its value: the app keeps only those it uses (docs/decisions/0022).
