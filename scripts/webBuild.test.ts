@@ -63,40 +63,44 @@ describe('the web app as built for production', () => {
   });
 
   it('preloads the imports of what a tap opens, not of what loads by itself (decision 0039)', async () => {
-    const outDir = await build(false);
-    const files = readdirSync(join(outDir, 'assets'));
-    const code = files
+    const assets = join(await build(false), 'assets');
+    const files = readdirSync(assets);
+    const chunks = files
       .filter((f) => f.endsWith('.js'))
-      .map((f) => readFileSync(join(outDir, 'assets', f), 'utf8'))
-      .join('\n');
-    /** The files the preload helper fetches beside the dynamic import of `chunk`. */
-    const preloadsOf = (chunk: string): string[] => {
-      const at = new RegExp(
-        `import\\(\`\\./(${chunk}-[\\w-]+\\.js)\`\\)[^_]*__vite__mapDeps\\(\\[([\\d,]*)\\]`,
+      .map((f) => readFileSync(join(assets, f), 'utf8'));
+    /**
+     * The JavaScript files the preload helper fetches beside each dynamic import of `name`: the
+     * indexes after the import, read in the list (`m.f`) of the chunk that holds the import.
+     */
+    const preloadsOf = (name: string): string[][] => {
+      const importOf = new RegExp(
+        `import\\(\`\\./${name}-[\\w-]+\\.js\`\\)(?:\\.then\\([^)]*\\))?(,__vite__mapDeps\\(\\[([\\d,]*)\\]\\))?`,
+        'g',
       );
-      const found = at.exec(code);
-      if (!found) throw new Error(`No preloaded import of ${chunk} in the build`);
-      // Each chunk that preloads names its files in one list, __vite__mapDeps's `m.f`.
-      const lists = [...code.matchAll(/m\.f=\[([^\]]*)\]/g)].map((m) => JSON.parse(`[${m[1]}]`));
-      const list = lists.find((l: string[]) => l.some((f) => f.endsWith(`/${found[1]}`)));
-      return (found[2] ?? '')
-        .split(',')
-        .filter(Boolean)
-        .map((i) => list?.[Number(i)] ?? '?');
+      const found = chunks.flatMap((code) => {
+        const list = /m\.f=\[([^\]]*)\]/.exec(code);
+        const files: string[] = list ? JSON.parse(`[${list[1]}]`) : [];
+        return [...code.matchAll(importOf)].map((m) =>
+          (m[2] ?? '')
+            .split(',')
+            .filter(Boolean)
+            .map((i) => files[Number(i)] ?? `index ${i} not in the list`)
+            .filter((f) => !f.endsWith('.css')),
+        );
+      });
+      if (found.length === 0) throw new Error(`No dynamic import of ${name} in the build`);
+      return found;
     };
-    const background = ['WhatsNewDialog', 'CheerNote', 'AppToaster'];
-    for (const chunk of background) {
-      expect(
-        files.some((f) => BACKGROUND_CHUNKS.test(`assets/${f}`) && f.startsWith(`${chunk}-`)),
-      ).toBe(true);
-      expect(
-        preloadsOf(chunk).filter((f) => f.endsWith('.js')),
-        chunk,
-      ).toEqual([]);
+    for (const name of ['WhatsNewDialog', 'CheerNote', 'AppToaster']) {
+      expect(files.some((f) => f.startsWith(`${name}-`) && BACKGROUND_CHUNKS.test(f))).toBe(true);
+      for (const preloads of preloadsOf(name)) expect(preloads, name).toEqual([]);
     }
     // What a tap opens, or may open at once, comes with its imports.
-    for (const chunk of ['SettingsModal', 'AssignmentEditor', 'FocusModal'])
-      expect(preloadsOf(chunk).filter((f) => f.endsWith('.js')).length, chunk).toBeGreaterThan(0);
+    for (const name of ['SettingsModal', 'AssignmentEditor', 'FocusModal'])
+      for (const preloads of preloadsOf(name)) {
+        expect(preloads.length, name).toBeGreaterThan(0);
+        for (const file of preloads) expect(file).toMatch(/^assets\/[\w.-]+\.js$/);
+      }
   });
 
   it('while the local stack build holds all of it (so the markers find that code)', async () => {

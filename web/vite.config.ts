@@ -22,9 +22,6 @@ const proxy = apiTarget
 
 const port = Number(process.env.BRAINBOARD_WEB_PORT ?? 5173);
 
-// A stack on a port offset (a second stack beside `npm start`, parallel test runs) builds into
-// its own folder: a shared web/dist would be rebuilt under another stack's running preview,
-// which then serves an app wired to that other stack's emulators.
 /**
  * The chunks the dashboard draws by themselves after its first frame, without a tap: What's new,
  * a supporter's note and the toaster. Named by their modules' file names (scripts/webBuild.test.ts
@@ -34,6 +31,9 @@ const port = Number(process.env.BRAINBOARD_WEB_PORT ?? 5173);
  */
 export const BACKGROUND_CHUNKS = /(?:^|\/)(?:WhatsNewDialog|CheerNote|AppToaster)-[\w-]+\.js$/;
 
+// A stack on a port offset (a second stack beside `npm start`, parallel test runs) builds into
+// its own folder: a shared web/dist would be rebuilt under another stack's running preview,
+// which then serves an app wired to that other stack's emulators.
 const portOffset = Number(process.env.BRAINBOARD_PORT_OFFSET ?? 0);
 const outDir = portOffset ? join('..', '.data', `web-dist-${portOffset}`) : 'dist';
 
