@@ -5,7 +5,7 @@ import type { CardActions } from './AssignmentCard.tsx';
 import { PlusIcon, SortIcon } from '../ui/icons.tsx';
 import { useDropTarget, type CardLinks } from './cardLinks.ts';
 import type { CardsNear } from './cardsNear.ts';
-import { BoardCard } from './SortableCard.tsx';
+import { BoardCard } from './BoardCard.tsx';
 
 interface BoardColumnProps extends CardActions {
   status: Status;

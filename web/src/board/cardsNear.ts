@@ -1,7 +1,7 @@
 /**
  * Which of the board's cards are near the screen: on it, or within one screen's height above or
  * below it. Only those take part in dragging (`useSortable`); the others are drawn as still
- * cards, the same elements without dnd-kit's hook (BoardCard in SortableCard.tsx).
+ * cards, the same elements without dnd-kit's hook (BoardCard.tsx).
  *
  * dnd-kit version 6 renders every `useSortable` again whenever a drag starts, crosses into a new
  * target or ends, and measures every registered card when one joins or leaves. On a board of

@@ -81,7 +81,7 @@ export const BoardCard = memo(function BoardCard({
   // A still card comes near as soon as the pointer is over it, before any press.
   const stillListeners = useMemo(() => ({ onPointerOver: () => near.pointedAt(id) }), [near, id]);
   return (
-    <SortableItem
+    <CardElements
       assignment={assignment}
       badgeKey={badgeKey}
       onOpen={onOpen}
@@ -97,7 +97,7 @@ export const BoardCard = memo(function BoardCard({
   );
 });
 
-interface SortableItemProps extends CardActions {
+interface CardElementsProps extends CardActions {
   assignment: Assignment;
   badgeKey: string;
   attributes: DraggableAttributes;
@@ -115,16 +115,16 @@ interface SortableItemProps extends CardActions {
  * so it counts only then: at a drop, dnd-kit turns every card's transition off for one frame and
  * back on, which would otherwise write the style of all the cards that never moved, twice.
  */
-function sameItem(prev: SortableItemProps, next: SortableItemProps): boolean {
-  for (const key of Object.keys(next) as (keyof SortableItemProps)[]) {
+function sameElements(prev: CardElementsProps, next: CardElementsProps): boolean {
+  for (const key of Object.keys(next) as (keyof CardElementsProps)[]) {
     if (key === 'transition' && prev.transform === next.transform) continue;
     if (!Object.is(prev[key], next[key])) return false;
   }
   return true;
 }
 
-/** The card's elements, rendered again only when one of its props changes (`sameItem`). */
-const SortableItem = memo(function SortableItem({
+/** The card's elements, rendered again only when one of its props changes (`sameElements`). */
+const CardElements = memo(function CardElements({
   assignment,
   badgeKey,
   onOpen,
@@ -136,7 +136,7 @@ const SortableItem = memo(function SortableItem({
   transform,
   transition,
   isDragging,
-}: SortableItemProps) {
+}: CardElementsProps) {
   const { onKeyDown, ...pointerListeners } = listeners ?? {};
   const onHandleKeyDown = onKeyDown as KeyboardEventHandler<HTMLButtonElement> | undefined;
 
@@ -168,4 +168,4 @@ const SortableItem = memo(function SortableItem({
       </button>
     </li>
   );
-}, sameItem);
+}, sameElements);
