@@ -27,13 +27,20 @@ export function SessionProvider({ uid, children }: { uid: string; children: Reac
 
   useEffect(() => {
     let live = true;
+    let latest = 0;
     const load = () => {
+      const ask = ++latest;
+      const sentOffline = !navigator.onLine;
       api.clearSession();
       void loadSession().then((user) => {
-        if (!live) return;
-        // Offline, this device's copy stays until the connection returns and asks again.
+        // Only the latest ask is answered: one sent before the connection returned must not
+        // undo the one the returning connection sent.
+        if (!live || ask !== latest) return;
+        // Asked or answered offline, this device's copy stays until the connection returns and
+        // asks again (an ask sent offline may fail only once the browser is back online).
+        const offline = sentOffline || !navigator.onLine;
         setState((current) =>
-          user === null && !navigator.onLine && current.user ? current : { user, fresh: true },
+          user === null && offline && current.user ? current : { user, fresh: true },
         );
       });
     };
