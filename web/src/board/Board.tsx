@@ -33,6 +33,7 @@ import QuickAddField, { type QuickAddDraft } from '../capture/QuickAddField.tsx'
 import type { RankChange } from './ranks.ts';
 import { useAssignmentsStore } from '../data/assignmentsContext.ts';
 import { useSortByDue } from './useSortByDue.ts';
+import { whenIdle } from '../loading/idle.ts';
 import './board.css';
 
 // The editor (with its date picker) loads after the board is on screen, so the first paint of
@@ -46,15 +47,6 @@ const DeleteRepeatQuestion = lazy(() =>
     default: m.DeleteRepeatQuestion,
   })),
 );
-
-function whenIdle(run: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(run, { timeout: 2000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(run, 200);
-  return () => window.clearTimeout(id);
-}
 
 type EditorState =
   | { mode: 'create'; status: Status; key: number; typed?: QuickAddDraft }
@@ -147,7 +139,7 @@ export function Board({ addRequest = 0, onImport }: BoardProps = {}) {
     return whenIdle(() => {
       AssignmentEditor.preload();
       prefetchBoardQueue();
-    });
+    }, 2000);
   }, [loaded]);
 
   const learned = learningFactor(data.assignments);

@@ -15,6 +15,7 @@ import type { SettingsSection } from '../settings/SettingsModal.tsx';
 import type { FirstStep } from '../whatsnew/Welcome.tsx';
 import { Icon } from '../ui/icons.tsx';
 import { chunk } from '../loading/chunk.ts';
+import { useIdle } from '../loading/idle.ts';
 import './dashboard.css';
 
 // Settings (reminders, devices, school feeds) load when first opened: none of it is needed to
@@ -26,18 +27,20 @@ const SettingsModal = lazy(() =>
 const PlanView = lazy(() =>
   chunk(import('../plan/PlanView.tsx')).then((m) => ({ default: m.PlanView })),
 );
-// The consent screen is seen once per student, before their first board.
+// A supporter’s newest cheer, looked for once the first screen is drawn and the browser is idle.
 const CheerNote = lazy(() => import('../shares/CheerNote.tsx'));
+// The consent screen is seen once per student, before their first board.
 const ConsentScreen = lazy(() =>
   chunk(import('../consent/ConsentScreen.tsx')).then((m) => ({ default: m.ConsentScreen })),
 );
-// The toasts (sonner) load after the board: every toast the app shows comes from a chunk that
-// loads later still (Settings, the skip-with-undo), so none is sent before the toaster listens.
+// The toasts (sonner) load once the first screen is drawn and the browser is idle, or at the first
+// touch or key: every toast the app shows follows a tap, from a chunk that loads later still
+// (Settings, the skip-with-undo), so none is sent before the toaster listens.
 const AppToaster = lazy(() =>
   chunk(import('../ui/AppToaster.tsx')).then((m) => ({ default: m.AppToaster })),
 );
 // What's New (or a new account's welcome) opens at most once per release, so it loads after
-// the board too.
+// the board too, when the browser is idle.
 const WhatsNewDialog = lazy(() =>
   chunk(import('../whatsnew/WhatsNewDialog.tsx')).then((m) => ({ default: m.WhatsNewDialog })),
 );
@@ -62,6 +65,8 @@ export function DashboardPage() {
   }, []);
   const accepted = user ? hasAcceptedBoth(user) : false;
   const [plan, setPlan] = useState(false);
+  // A supporter's note, What's new and the toaster load by themselves: not in the load's time.
+  const idle = useIdle();
 
   const page = (
     <div className="dashboard">
@@ -103,9 +108,11 @@ export function DashboardPage() {
         )}
         {user && accepted && (
           <>
-            <Suspense fallback={null}>
-              <CheerNote />
-            </Suspense>
+            {idle && (
+              <Suspense fallback={null}>
+                <CheerNote />
+              </Suspense>
+            )}
             <Board
               addRequest={addRequest}
               onImport={user.school_import_offer_closed ? undefined : openImport}
@@ -113,7 +120,7 @@ export function DashboardPage() {
             <FocusFromLink />
             <TimeZoneSync user={user} />
             {/* Decided from the fresh profile, not this browser's cached copy. */}
-            {fresh && (
+            {fresh && idle && (
               <Suspense fallback={null}>
                 <WhatsNewDialog onStep={takeStep} />
               </Suspense>
@@ -131,9 +138,11 @@ export function DashboardPage() {
           <PlanView onClose={() => setPlan(false)} />
         </Suspense>
       )}
-      <Suspense fallback={null}>
-        <AppToaster theme={theme} />
-      </Suspense>
+      {idle && (
+        <Suspense fallback={null}>
+          <AppToaster theme={theme} />
+        </Suspense>
+      )}
     </div>
   );
 

@@ -6,6 +6,7 @@ import type { FocusFeedback } from './feedback.ts';
 import { FocusModeContext, type FocusModeValue } from './focusContext.ts';
 import { loadedFocusModal, loadFocusModal } from './focusModalLoader.ts';
 import { isFocusShortcut } from './platform.ts';
+import { whenIdle } from '../loading/idle.ts';
 
 export interface FocusProviderProps {
   children: ReactNode;
@@ -47,11 +48,12 @@ export function FocusProvider({ children, feedback = focusFeedback }: FocusProvi
         (modal) => live && setFocusModal(() => modal),
         (err: unknown) => console.error('Brainboard: could not load Focus Mode.', err),
       );
+    let cancel: (() => void) | undefined;
     if (isOpen) load();
-    else if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load);
-    else window.setTimeout(load, 200);
+    else cancel = whenIdle(load);
     return () => {
       live = false;
+      cancel?.();
     };
   }, [FocusModal, isOpen]);
 
