@@ -24,10 +24,10 @@ const port = Number(process.env.BRAINBOARD_WEB_PORT ?? 5173);
 
 /**
  * The chunks the dashboard draws by themselves once the browser is idle after its first frame,
- * without a tap: What's new, a supporter's note and the toaster. Named by their modules' file names (scripts/webBuild.test.ts
- * checks each is built). Not the editor or Focus Mode: they are fetched while the browser is
- * idle for a tap that may come at once, or after the connection is gone, so all their files
- * come together.
+ * without a tap: What's new, a supporter's note and the toaster. Named by their modules' file
+ * names (scripts/webBuild.test.ts checks each is built). Not the editor or Focus Mode: they are
+ * fetched while the browser is idle for a tap that may come at once, or after the connection is
+ * gone, so all their files come together.
  */
 export const BACKGROUND_CHUNKS = /(?:^|\/)(?:WhatsNewDialog|CheerNote|AppToaster)-[\w-]+\.js$/;
 
