@@ -35,12 +35,18 @@ describe.runIf(browserAvailable('reminder notification browser test'))(
 
       await page.goto(`${web}/dashboard`);
       await page.getByRole('main').first().waitFor();
-      // The worker is installed and controls the page.
+      // The worker is installed, controls the page, and has finished activating. The page has a
+      // controller as soon as the worker claims it, which can be before its activation ends;
+      // the push is sent to a worker that is wholly ready (one CI run saw no notification).
       await expect
-        .poll(() => page.evaluate<boolean>('navigator.serviceWorker.controller !== null'), {
-          timeout: 30_000,
-        })
-        .toBe(true);
+        .poll(
+          () =>
+            page.evaluate<string | null>(
+              `navigator.serviceWorker.controller && navigator.serviceWorker.controller.state`,
+            ),
+          { timeout: 30_000 },
+        )
+        .toBe('activated');
 
       const cdp: CDPSession = await context.newCDPSession(page);
       const registrations: { registrationId: string; scopeURL: string }[] = [];
