@@ -89,8 +89,11 @@ export async function boardDrag(
   return withSeededBoard(urls, 'drag', options.quick, async (page, size) => {
     await page.addInitScript(FRAME_PROBE);
     await page.goto(`${urls.web}/dashboard`);
+    // Every card, and dnd-kit, which arrives in a chunk of its own (its live region is then in
+    // the page: decision 0040).
     await page.waitForFunction(
-      `document.querySelectorAll('[data-card-id]').length >= ${size}`,
+      `document.querySelectorAll('[data-card-id]').length >= ${size} &&
+        document.querySelector('[id^="DndLiveRegion"]')`,
       null,
       { timeout: 60_000 },
     );

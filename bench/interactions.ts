@@ -256,8 +256,11 @@ interface RunSample extends Record<Interaction, number> {
 
 async function oneRun(page: Page, web: string, size: number): Promise<RunSample> {
   await page.goto(`${web}/dashboard`);
+  // Every card, and dnd-kit, which arrives in a chunk of its own (its live region is then in
+  // the page: decision 0040).
   await page.waitForFunction(
-    `document.querySelectorAll('[data-card-id]').length >= ${size}`,
+    `document.querySelectorAll('[data-card-id]').length >= ${size} &&
+      document.querySelector('[id^="DndLiveRegion"]')`,
     null,
     { timeout: 60_000 },
   );

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { As } from '../support/api.ts';
 import { card, column, saved, titlesIn } from '../support/board.ts';
 import { browserAvailable, openPage, realProblems, useBrowser } from '../support/browser.ts';
-import { announcement, dragOverlay, mouseDrag, pressAndHear, watchWrites } from '../support/dnd.ts';
+import {
+  announcement,
+  dragOverlay,
+  dragReady,
+  mouseDrag,
+  pressAndHear,
+  watchWrites,
+} from '../support/dnd.ts';
 import { signInWithGoogle } from '../support/signin.ts';
 import { signedInStudent } from '../support/student.ts';
 
@@ -71,7 +78,8 @@ describe.runIf(browserAvailable('board browser test'))('the board in Chromium', 
     await boardReady(s.page);
     expect(await titlesIn(s.page, 'New')).toEqual(['Lab notes', 'Essay outline']);
 
-    // A quick press-and-move is not a drag.
+    // A quick press-and-move is not a drag (with dnd-kit there to start one).
+    await dragReady(s.page);
     const lab = card(s.page, 'Lab notes');
     const box = (await lab.boundingBox())!;
     await s.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

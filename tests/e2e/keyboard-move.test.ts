@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { titlesIn } from '../support/board.ts';
 import { realProblems } from '../support/browser.ts';
-import { pressAndHear } from '../support/dnd.ts';
+import { announcement, pressAndHear } from '../support/dnd.ts';
 import {
   describeKeyboard,
   expectFocused,
@@ -36,6 +36,38 @@ describeKeyboard('moving cards by keyboard', (signedIn) => {
       .poll(async () => (await titlesIn(page, 'In progress')).sort())
       .toEqual(['Flashcards', 'Poem analysis']);
     expect(await titlesIn(page, 'New')).toEqual([]);
+    expect(realProblems(s.problems)).toEqual([]);
+    await s.context.close();
+  });
+  it('keeps a Space pressed before the drag code has come, and lifts the card when it comes', async () => {
+    // No service worker: the board's drag chunk then comes from the network, where the test can
+    // hold it back (a slow connection right after a load).
+    const s = await signedIn('kb-first-key', true, { serviceWorkers: 'block' });
+    const { page } = s;
+    await seed(s.as, { title: 'Poem analysis' });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = () => {};
+    const requested = new Promise<void>((resolve) => (asked = resolve));
+    await page.route(/\/assets\/drag-[^/]*\.js$/, async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    });
+    await reloadBoard(s);
+    await requested;
+
+    const handle = page.getByRole('button', { name: 'Move Poem analysis' });
+    await tabTo(page, handle);
+    await page.keyboard.press('Space');
+    // dnd-kit is not in the page yet: the key waits.
+    expect(await announcement(page).count()).toBe(0);
+    release();
+    await expect
+      .poll(() => announcement(page).first().textContent(), { timeout: 20_000 })
+      .toContain('Picked up Poem analysis. It is in New, position 1 of 1.');
+    await pressAndHear(page, 'Escape', 'Move cancelled. Poem analysis is back in New');
+    await expectFocused(page, handle, 'the Move button after Escape');
     expect(realProblems(s.problems)).toEqual([]);
     await s.context.close();
   });

@@ -3,6 +3,7 @@ import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildSamplePdf } from '../../functions/src/files/pdf.fixture.ts';
 import { card, saved, titlesIn } from '../support/board.ts';
+import { dragReady } from '../support/dnd.ts';
 import { admin } from '../support/firestore.ts';
 import { answerAppDialog, browserAvailable, openPage, useBrowser } from '../support/browser.ts';
 import { dueIn, signedInStudent, type BrowserStudent } from '../support/student.ts';
@@ -438,6 +439,7 @@ describe.runIf(browserAvailable('rough edges (laptop) browser test'))(
       const target = card(page, 'Plan the poster');
       const box = await target.boundingBox();
       if (!box) throw new Error('the card has no box');
+      await dragReady(page);
       await page.mouse.move(box.x + box.width / 2, box.y + 20);
       await page.mouse.down();
       const overlay = page.locator('.card--overlay');

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { card, saved } from '../support/board.ts';
-import { pressAndHear } from '../support/dnd.ts';
+import { dragReady, pressAndHear } from '../support/dnd.ts';
 import { browserAvailable, useBrowser } from '../support/browser.ts';
 import { dueIn, seed, signedInStudent, type BrowserStudent } from '../support/student.ts';
 
@@ -30,6 +30,7 @@ async function holdOver(page: Page, title: string, to: string): Promise<void> {
   const from = await card(page, title).boundingBox();
   const target = await segment(page, to).boundingBox();
   if (!from || !target) throw new Error('no card or segment');
+  await dragReady(page);
   await page.mouse.move(from.x + from.width / 2, from.y + 20);
   await page.mouse.down();
   await page.locator('.card--overlay').waitFor();

@@ -6,11 +6,22 @@ import { animationsSettled } from './motion.ts';
 export const announcement = (page: Page) => page.locator('[id^="DndLiveRegion"]');
 
 /**
+ * Waits until dnd-kit is in the page (its live region is there). The board's drag and drop
+ * arrives in a chunk of its own as the board's first frame is drawn (decision 0040): a pointer
+ * press a test sends before it would find still cards. (A key is kept until it comes:
+ * `keyboard-move.test.ts` shows it; the tests' other keys wait here, for the common case.)
+ */
+export async function dragReady(page: Page): Promise<void> {
+  await announcement(page).first().waitFor({ state: 'attached', timeout: 20_000 });
+}
+
+/**
  * Presses a key during a keyboard drag, waits until the screen reader is told `text`, then
  * until the cards stand still: the keyboard sensor measures where the cards are, so the next
  * key must not act on a layout still in motion.
  */
 export async function pressAndHear(page: Page, key: string, text: string): Promise<void> {
+  await dragReady(page);
   await page.keyboard.press(key);
   await expect.poll(() => announcement(page).textContent(), { timeout: 5_000 }).toContain(text);
   await animationsSettled(page);
@@ -30,6 +41,7 @@ export async function mouseLift(
 ): Promise<void> {
   const a = await source.boundingBox();
   if (!a) throw new Error('Nothing to drag.');
+  await dragReady(page);
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
   await dragOverlay(page).waitFor({ timeout: 5_000 });

@@ -1,4 +1,4 @@
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { describe, expect, inject } from 'vitest';
 import { studentApi, type As } from './api.ts';
 import { column } from './board.ts';
@@ -219,8 +219,15 @@ export async function boardReady(page: Page) {
   await page.locator('.loading').waitFor({ state: 'detached', timeout: 20_000 });
 }
 
-/** A student who signed in by keyboard; unless `setup` is false, consent and What's New are done. */
-export type SignedIn = (prefix: string, setup?: boolean) => Promise<Student>;
+/**
+ * A student who signed in by keyboard; unless `setup` is false, consent and What's New are done.
+ * `options` are added to the browser context's (a laptop's screen).
+ */
+export type SignedIn = (
+  prefix: string,
+  setup?: boolean,
+  options?: BrowserContextOptions,
+) => Promise<Student>;
 
 /**
  * A suite of keyboard journeys, run where Chromium is (see browserAvailable): keyboard only,
@@ -236,8 +243,11 @@ export function describeKeyboard(title: string, journeys: (signedIn: SignedIn) =
 function keyboardStudents(): SignedIn {
   const browser = useBrowser();
 
-  return async function signedIn(prefix, setup = true) {
-    const context = await browser().newContext({ viewport: { width: 1280, height: 800 } });
+  return async function signedIn(prefix, setup = true, options = {}) {
+    const context = await browser().newContext({
+      viewport: { width: 1280, height: 800 },
+      ...options,
+    });
     const page = await context.newPage();
     const problems = watchConsole(page);
     page.on('dialog', (d) => {

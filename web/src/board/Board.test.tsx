@@ -268,6 +268,9 @@ describe('Board', () => {
     const handle = await screen.findByRole('button', { name: 'Move Project' });
     expect(handle).toHaveAttribute('aria-roledescription', 'sortable');
     const describedBy = handle.getAttribute('aria-describedby') ?? '';
-    expect(document.getElementById(describedBy)?.textContent).toMatch(/press Space or Enter/);
+    // dnd-kit draws them once its chunk is here, right after the board (boardDragChunk.ts).
+    await waitFor(() =>
+      expect(document.getElementById(describedBy)?.textContent).toMatch(/press Space or Enter/),
+    );
   });
 });

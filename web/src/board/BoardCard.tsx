@@ -3,9 +3,11 @@ import type { DraggableAttributes, DraggableSyntheticListeners } from '@dnd-kit/
 import {
   memo,
   useCallback,
+  useEffect,
   useLayoutEffect,
   useMemo,
   useState,
+  type KeyboardEvent as ReactKeyboardEvent,
   type KeyboardEventHandler,
   type MouseEvent,
 } from 'react';
@@ -14,6 +16,9 @@ import { LIFTED_PLACE, STILL, type CardDrag, type CardLinks } from './cardLinks.
 import type { CardsNear } from './cardsNear.ts';
 import { statusClass } from './columns.ts';
 import { GripIcon } from '../ui/icons.tsx';
+
+/** The keys that lift a card from its Move button (dnd-kit's keyboard sensor's defaults). */
+const LIFT_KEYS = new Set(['Space', 'Enter']);
 
 interface BoardCardProps extends CardActions {
   assignment: Assignment;
@@ -78,8 +83,35 @@ export const BoardCard = memo(function BoardCard({
     },
     [links, id],
   );
-  // A still card comes near as soon as the pointer is over it, before any press.
-  const stillListeners = useMemo(() => ({ onPointerOver: () => near.pointedAt(id) }), [near, id]);
+  // A key that lifts a card (Space, Enter), pressed on a still card's Move button, is kept by
+  // the links and sent again once the card's hook has handed it dnd-kit's handlers: the drag
+  // layer's chunk had not come (right after a load), or the hook had not yet followed the focus
+  // (cardsNear.ts). It is dropped if the focus has left the button by then.
+  const stillListeners = useMemo(
+    () => ({
+      // A still card comes near as soon as the pointer is over it, before any press.
+      onPointerOver: () => near.pointedAt(id),
+      onKeyDown: (e: ReactKeyboardEvent<HTMLElement>) => {
+        if (!LIFT_KEYS.has(e.code)) return;
+        e.preventDefault();
+        links.keepKey({ id, code: e.code, key: e.key, handle: e.currentTarget });
+      },
+    }),
+    [near, links, id],
+  );
+  const hasHandlers = drag.listeners !== undefined;
+  useEffect(() => {
+    const kept = hasHandlers ? links.takeKey(id) : null;
+    if (!kept || kept.handle !== document.activeElement) return;
+    kept.handle.dispatchEvent(
+      new KeyboardEvent('keydown', {
+        code: kept.code,
+        key: kept.key,
+        bubbles: true,
+        cancelable: true,
+      }),
+    );
+  }, [links, id, hasHandlers]);
   return (
     <CardElements
       assignment={assignment}

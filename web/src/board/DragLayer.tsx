@@ -1,21 +1,146 @@
 import type { Status } from '@brainboard/domain';
-import { useDroppable } from '@dnd-kit/core';
 import {
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  TouchSensor,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragCancelEvent,
+  type DragEndEvent,
+  type DragOverEvent,
+  type DragStartEvent,
+  type Modifier,
+} from '@dnd-kit/core';
+import {
+  defaultAnimateLayoutChanges,
   SortableContext,
+  sortableKeyboardCoordinates,
   useSortable,
   verticalListSortingStrategy,
   type AnimateLayoutChanges,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { memo, useCallback, useLayoutEffect, useSyncExternalStore } from 'react';
-import type { CardDrag, CardLinks } from './cardLinks.ts';
+import {
+  memo,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { BOARD_DRAG_HELP, type CardDrag, type CardLinks } from './cardLinks.ts';
 import type { CardsNear } from './cardsNear.ts';
+import type { CardsOnScreen } from './cardsOnScreen.ts';
+import { boardCollisionDetection, type DragRefs } from './collision.ts';
+import { columnId, COLUMNS, tabId, type ColumnIds } from './columns.ts';
+import { SCREEN_READER_INSTRUCTIONS } from './announcements.ts';
+import { HOLD_OPTIONS, MouseAndPenSensor } from '../ui/dragSensors.ts';
 
 /**
- * dnd-kit's side of the board: its hooks, drawn inside its DndContext beside the board's columns
- * rather than around them (cardLinks.ts says why). They draw nothing; they find the elements the
- * board gave the links, and hand back what each card or column must show.
+ * dnd-kit's side of the board: its provider, sensors and hooks, and the lifted card's overlay.
+ * It is drawn beside the board's columns rather than around them (cardLinks.ts says why), and
+ * fetched as a chunk of its own while the board's first frame is drawn (boardDragChunk.ts). Its
+ * hooks draw
+ * nothing; they find the elements the board gave the links, and hand back what each card or
+ * column must show.
  */
+
+/** The keyboard sensor's options, one object for the app's life (see HOLD_OPTIONS). */
+const KEYBOARD_OPTIONS = { coordinateGetter: sortableKeyboardCoordinates };
+
+export interface BoardDragLayerProps {
+  columns: ColumnIds;
+  /** How many of a column's first cards are drawn (the board's first frame); all when undefined. */
+  drawnIn(status: Status): number | undefined;
+  reducedMotion: boolean;
+  near: CardsNear;
+  links: CardLinks;
+  /** The cards on screen while a drag lasts: only those slide (cardsOnScreen.ts). */
+  onScreen: CardsOnScreen;
+  /** What the collision detection reads (collision.ts). */
+  refs: DragRefs;
+  announcements: Announcements;
+  onDragStart(event: DragStartEvent): void;
+  onDragOver(event: DragOverEvent): void;
+  onDragEnd(event: DragEndEvent): void;
+  onDragCancel(event: DragCancelEvent): void;
+  /** The lifted card as it follows the pointer (null when none is lifted). */
+  overlay: ReactNode;
+  overlayModifiers: Modifier[];
+}
+
+/**
+ * The board's drag and drop (dnd-kit, following its MultipleContainers pattern; KanbanBoard
+ * holds the state and the handlers).
+ */
+export function BoardDragLayer({
+  columns,
+  drawnIn,
+  reducedMotion,
+  near,
+  links,
+  onScreen,
+  refs,
+  announcements,
+  onDragStart,
+  onDragOver,
+  onDragEnd,
+  onDragCancel,
+  overlay,
+  overlayModifiers,
+}: BoardDragLayerProps) {
+  const sensors = useSensors(
+    useSensor(MouseAndPenSensor, HOLD_OPTIONS),
+    useSensor(TouchSensor, HOLD_OPTIONS),
+    useSensor(KeyboardSensor, KEYBOARD_OPTIONS),
+  );
+  const collisionDetection = useMemo(() => boardCollisionDetection(refs), [refs]);
+  // While a card is dragged, the cards on screen slide to make room, as dnd-kit does; cards off
+  // screen, and every card once it is dropped, take their places at once (cardsOnScreen.ts).
+  const slides = useMemo<AnimateLayoutChanges>(
+    () => (args) =>
+      args.isSorting && onScreen.has(String(args.id)) && defaultAnimateLayoutChanges(args),
+    [onScreen],
+  );
+  return (
+    <DndContext
+      id={BOARD_DRAG_HELP}
+      sensors={sensors}
+      collisionDetection={collisionDetection}
+      autoScroll={false}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: { draggable: SCREEN_READER_INSTRUCTIONS },
+      }}
+      onDragStart={onDragStart}
+      onDragOver={onDragOver}
+      onDragEnd={onDragEnd}
+      onDragCancel={onDragCancel}
+    >
+      {COLUMNS.map(({ status }) => (
+        <DragColumn
+          key={status}
+          status={status}
+          ids={columns[status]}
+          drawn={drawnIn(status)}
+          slides={slides}
+          reducedMotion={reducedMotion}
+          near={near}
+          links={links}
+        />
+      ))}
+      {COLUMNS.map(({ status }) => (
+        <DropTarget key={status} id={tabId(status)} links={links} />
+      ))}
+      <DragOverlay dropAnimation={null} modifiers={overlayModifiers}>
+        {overlay}
+      </DragOverlay>
+    </DndContext>
+  );
+}
 
 /**
  * The transition dnd-kit gives every card while any drag is on (its default, 200 ms ease). Every
@@ -85,13 +210,7 @@ const NearCardHook = memo(function NearCardHook({
 });
 
 /** A place to drop a card (a column, a column switch segment), by its droppable id. */
-export const DropTarget = memo(function DropTarget({
-  id,
-  links,
-}: {
-  id: string;
-  links: CardLinks;
-}) {
+const DropTarget = memo(function DropTarget({ id, links }: { id: string; links: CardLinks }) {
   const { setNodeRef, isOver } = useDroppable({ id });
   useLayoutEffect(() => links.attachTarget(id, setNodeRef), [links, id, setNodeRef]);
   useLayoutEffect(() => links.setOver(id, isOver), [links, id, isOver]);
@@ -100,8 +219,6 @@ export const DropTarget = memo(function DropTarget({
 
 interface DragColumnProps {
   status: Status;
-  /** The column's droppable id. */
-  targetId: string;
   ids: readonly string[];
   /** Only the first this many cards are drawn (the board's first frame); all when not given. */
   drawn?: number;
@@ -112,9 +229,8 @@ interface DragColumnProps {
 }
 
 /** One column's side: its place to drop, its sortable list, and its cards' hooks. */
-export const DragColumn = memo(function DragColumn({
+const DragColumn = memo(function DragColumn({
   status,
-  targetId,
   ids,
   drawn,
   slides,
@@ -124,7 +240,7 @@ export const DragColumn = memo(function DragColumn({
 }: DragColumnProps) {
   return (
     <SortableContext id={status} items={ids as string[]} strategy={verticalListSortingStrategy}>
-      <DropTarget id={targetId} links={links} />
+      <DropTarget id={columnId(status)} links={links} />
       {(drawn === undefined ? ids : ids.slice(0, drawn)).map((id) => (
         <NearCardHook
           key={id}

@@ -74,6 +74,10 @@ function near(ids: string[]) {
 }
 
 const { KanbanBoard, FIRST_CARDS } = await import('./KanbanBoard.tsx');
+// dnd-kit arrives after the board's first frame (boardDragChunk.ts); here it is there from the
+// first render, as it is once the page has loaded.
+const { BoardDragLayer } = await import('./boardDragChunk.ts');
+await BoardDragLayer.preload();
 
 const statuses: Status[] = ['new', 'in progress', 'done'];
 // Ten cards in each column.

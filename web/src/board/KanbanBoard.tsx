@@ -1,60 +1,50 @@
 import type { Assignment, Status } from '@brainboard/domain';
-import {
-  DndContext,
-  DragOverlay,
-  getFirstCollision,
-  KeyboardSensor,
-  pointerWithin,
-  rectIntersection,
-  TouchSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type CollisionDetection,
-  type DragCancelEvent,
-  type DragEndEvent,
-  type DragOverEvent,
-  type DragStartEvent,
-  type UniqueIdentifier,
+import type {
+  Announcements,
+  DragCancelEvent,
+  DragEndEvent,
+  DragOverEvent,
+  DragStartEvent,
+  UniqueIdentifier,
 } from '@dnd-kit/core';
 import {
-  arrayMove,
-  defaultAnimateLayoutChanges,
-  sortableKeyboardCoordinates,
-  type AnimateLayoutChanges,
-} from '@dnd-kit/sortable';
-import { memo, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+  memo,
+  startTransition,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import {
   cancelledText,
   droppedText,
   movedOverText,
   pickedUpText,
-  SCREEN_READER_INSTRUCTIONS,
   type CardPlace,
 } from './announcements.ts';
 import { CardBody, type CardActions } from './AssignmentCard.tsx';
-import { nearestInColumn } from './collision.ts';
 import { useEdgeAutoScroll } from './autoScroll.ts';
 import { BoardColumn } from './BoardColumn.tsx';
 import { CardsOnScreen } from './cardsOnScreen.ts';
 import { CardsNear } from './cardsNear.ts';
-import { BOARD_DRAG_HELP, CardLinks } from './cardLinks.ts';
+import { CardLinks } from './cardLinks.ts';
+import type { DragRefs } from './collision.ts';
+import { BoardDragLayer } from './boardDragChunk.ts';
 import { ColumnSwitch } from './ColumnSwitch.tsx';
-import { DragColumn, DropTarget } from './DragLayer.tsx';
 import {
-  columnId,
   COLUMNS,
   findCard,
   groupByStatus,
+  moveInList,
   statusClass,
   statusOfColumnId,
   isTabId,
   swipedColumn,
-  tabId,
   type ColumnIds,
 } from './columns.ts';
 import { CLICK_AFTER_DROP_MS } from './clickAfterDrop.ts';
-import { HOLD_OPTIONS, MouseAndPenSensor } from '../ui/dragSensors.ts';
 import { aboveColumnSwitch, landCard, letGoAt } from './dnd.ts';
 import { prefersReducedMotion } from '../ui/reducedMotion.ts';
 import { celebrateDone, originOf } from '../ui/motion.ts';
@@ -80,9 +70,6 @@ export interface KanbanBoardProps extends CardActions {
   /** True while a drag is in progress (live updates wait meanwhile). */
   onDragActive(active: boolean): void;
 }
-
-/** The keyboard sensor's options, one object for the app's life (see HOLD_OPTIONS). */
-const KEYBOARD_OPTIONS = { coordinateGetter: sortableKeyboardCoordinates };
 
 /** Where the board shows one column at a time, with the column switch (board.css). */
 const PHONE = '(max-width: 640px)';
@@ -133,14 +120,8 @@ export const KanbanBoard = memo(function KanbanBoard({
   const overlayModifiers = useMemo(() => [aboveColumnSwitch(() => barTopRef.current)], []);
   const overlayRef = useRef<HTMLDivElement>(null);
 
-  // While a card is dragged, the cards on screen slide to make room, as dnd-kit does; cards off
-  // screen, and every card once it is dropped, take their places at once (cardsOnScreen.ts).
+  // The cards on screen while a drag lasts: only those slide (cardsOnScreen.ts).
   const [onScreen] = useState(() => new CardsOnScreen());
-  const slides = useMemo<AnimateLayoutChanges>(
-    () => (args) =>
-      args.isSorting && onScreen.has(String(args.id)) && defaultAnimateLayoutChanges(args),
-    [onScreen],
-  );
   useEffect(() => () => onScreen.stop(), [onScreen]);
   // Only cards near the screen take part in a drag (cardsNear.ts); the lifted one always does.
   const [near] = useState(() => new CardsNear());
@@ -165,12 +146,6 @@ export const KanbanBoard = memo(function KanbanBoard({
     return () => cancelAnimationFrame(id);
   }, [working]);
 
-  const sensors = useSensors(
-    useSensor(MouseAndPenSensor, HOLD_OPTIONS),
-    useSensor(TouchSensor, HOLD_OPTIONS),
-    useSensor(KeyboardSensor, KEYBOARD_OPTIONS),
-  );
-
   const horizontalScroller = useCallback(() => scrollerRef.current, []);
   useEdgeAutoScroll(activeId !== null && pointerDrag, horizontalScroller);
 
@@ -183,42 +158,11 @@ export const KanbanBoard = memo(function KanbanBoard({
   const columnOf = (cols: ColumnIds, id: UniqueIdentifier): Status | null =>
     statusOfColumnId(id) ?? findCard(cols, String(id))?.status ?? null;
 
-  /**
-   * MultipleContainers' collision detection: with a pointer, the column under it and then its
-   * card nearest to the dragged card; between columns, the last target stays. A keyboard drag
-   * (no pointer) uses the dragged card's rectangle against everything.
-   */
-  const collisionDetection: CollisionDetection = useCallback((args) => {
-    let overId: UniqueIdentifier | null;
-    if (args.pointerCoordinates) {
-      // A phone's column switch segment under the pointer wins over the column behind it.
-      const tabs = args.droppableContainers.filter((c) => isTabId(c.id));
-      const onTab = getFirstCollision(pointerWithin({ ...args, droppableContainers: tabs }), 'id');
-      if (onTab != null) {
-        lastOverId.current = onTab;
-        return [{ id: onTab }];
-      }
-      const columns = args.droppableContainers.filter(
-        (c) => statusOfColumnId(c.id) !== null && !isTabId(c.id),
-      );
-      overId = getFirstCollision(pointerWithin({ ...args, droppableContainers: columns }), 'id');
-    } else {
-      const targets = args.droppableContainers.filter((c) => !isTabId(c.id));
-      overId = getFirstCollision(rectIntersection({ ...args, droppableContainers: targets }), 'id');
-    }
-    if (overId != null) {
-      const status = statusOfColumnId(overId);
-      const inColumn = status ? workingRef.current[status] : [];
-      if (status && inColumn.length > 0) {
-        const y = args.collisionRect.top + args.collisionRect.height / 2;
-        overId = nearestInColumn(inColumn, (id) => args.droppableRects.get(id), y) ?? overId;
-      }
-      lastOverId.current = overId;
-      return [{ id: overId }];
-    }
-    if (movedToNewColumn.current) lastOverId.current = activeRef.current;
-    return lastOverId.current != null ? [{ id: lastOverId.current }] : [];
-  }, []);
+  // What the drag layer's collision detection reads (collision.ts).
+  const dragRefs = useMemo<DragRefs>(
+    () => ({ working: workingRef, lastOverId, movedToNewColumn, active: activeRef }),
+    [],
+  );
 
   const placeOf = (id: UniqueIdentifier, cols: ColumnIds = workingRef.current): CardPlace => {
     const found = findCard(cols, String(id));
@@ -328,7 +272,7 @@ export const KanbanBoard = memo(function KanbanBoard({
       const from = cols[to].indexOf(id);
       const target = cols[to].indexOf(String(over.id));
       if (from !== target && target >= 0)
-        cols = { ...cols, [to]: arrayMove(cols[to], from, target) };
+        cols = { ...cols, [to]: moveInList(cols[to], from, target) };
     }
     workingRef.current = cols;
     justDropped.current = Date.now();
@@ -425,50 +369,36 @@ export const KanbanBoard = memo(function KanbanBoard({
         barRef={barRef}
         links={links}
       />
-      <DndContext
-        id={BOARD_DRAG_HELP}
-        sensors={sensors}
-        collisionDetection={collisionDetection}
-        autoScroll={false}
-        accessibility={{
-          announcements,
-          screenReaderInstructions: { draggable: SCREEN_READER_INSTRUCTIONS },
-        }}
-        onDragStart={onDragStart}
-        onDragOver={onDragOver}
-        onDragEnd={onDragEnd}
-        onDragCancel={onDragCancel}
-      >
-        {COLUMNS.map(({ status }) => (
-          <DragColumn
-            key={status}
-            status={status}
-            targetId={columnId(status)}
-            ids={columns[status]}
-            drawn={drawnIn(status)}
-            slides={slides}
-            reducedMotion={reducedMotion}
-            near={near}
-            links={links}
-          />
-        ))}
-        {COLUMNS.map(({ status }) => (
-          <DropTarget key={status} id={tabId(status)} links={links} />
-        ))}
-        <DragOverlay dropAnimation={null} modifiers={overlayModifiers}>
-          {active ? (
-            <div ref={overlayRef} className={`card card--overlay ${statusClass(active)}`}>
-              <CardBody
-                assignment={active}
-                badgeKey={badgeKey}
-                onOpen={open}
-                onDelete={onDelete}
-                preview
-              />
-            </div>
-          ) : null}
-        </DragOverlay>
-      </DndContext>
+      <Suspense fallback={null}>
+        <BoardDragLayer
+          columns={columns}
+          drawnIn={drawnIn}
+          reducedMotion={reducedMotion}
+          near={near}
+          links={links}
+          onScreen={onScreen}
+          refs={dragRefs}
+          announcements={announcements}
+          onDragStart={onDragStart}
+          onDragOver={onDragOver}
+          onDragEnd={onDragEnd}
+          onDragCancel={onDragCancel}
+          overlayModifiers={overlayModifiers}
+          overlay={
+            active ? (
+              <div ref={overlayRef} className={`card card--overlay ${statusClass(active)}`}>
+                <CardBody
+                  assignment={active}
+                  badgeKey={badgeKey}
+                  onOpen={open}
+                  onDelete={onDelete}
+                  preview
+                />
+              </div>
+            ) : null
+          }
+        />
+      </Suspense>
     </>
   );
 });

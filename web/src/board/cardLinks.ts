@@ -64,6 +64,15 @@ export interface CardSetters {
   setActivatorNodeRef(el: HTMLElement | null): void;
 }
 
+/** A key pressed on a still card's Move button, kept until the card can lift (BoardCard). */
+export interface KeptKey {
+  id: string;
+  code: string;
+  key: string;
+  /** The Move button it was pressed on. */
+  handle: EventTarget;
+}
+
 interface CardLink {
   item: HTMLElement | null;
   handle: HTMLElement | null;
@@ -82,6 +91,7 @@ interface TargetLink {
 export class CardLinks {
   private readonly cards = new Map<string, CardLink>();
   private readonly targets = new Map<string, TargetLink>();
+  private kept: KeptKey | null = null;
 
   // The card's side (BoardCard).
 
@@ -114,6 +124,19 @@ export class CardLinks {
       link.listeners.delete(listener);
       this.forget(id, link);
     };
+  }
+
+  /** Keeps a key that lifts a card, in place of any kept before: only the last one counts. */
+  keepKey(kept: KeptKey): void {
+    this.kept = kept;
+  }
+
+  /** The key kept for the card `id`, if it is the last one kept; it is then no longer kept. */
+  takeKey(id: string): KeptKey | null {
+    const kept = this.kept;
+    if (kept?.id !== id) return null;
+    this.kept = null;
+    return kept;
   }
 
   // The hook's side (CardDragHook).

@@ -1,4 +1,64 @@
-import type { ClientRect, UniqueIdentifier } from '@dnd-kit/core';
+import {
+  getFirstCollision,
+  pointerWithin,
+  rectIntersection,
+  type ClientRect,
+  type CollisionDetection,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
+import type { RefObject } from 'react';
+import { isTabId, statusOfColumnId, type ColumnIds } from './columns.ts';
+
+/** What the board's collision detection reads during a drag (KanbanBoard's refs). */
+export interface DragRefs {
+  /** The columns as the drag has arranged them so far. */
+  working: RefObject<ColumnIds>;
+  /** The last target found; kept while the pointer is between columns. */
+  lastOverId: RefObject<UniqueIdentifier | null>;
+  /** Whether the card changed column in this frame (its layout is settling). */
+  movedToNewColumn: RefObject<boolean>;
+  /** The lifted card's id. */
+  active: RefObject<string | null>;
+}
+
+/**
+ * MultipleContainers' collision detection: with a pointer, the column under it and then its
+ * card nearest to the dragged card; between columns, the last target stays. A keyboard drag
+ * (no pointer) uses the dragged card's rectangle against everything.
+ */
+export function boardCollisionDetection(refs: DragRefs): CollisionDetection {
+  return (args) => {
+    let overId: UniqueIdentifier | null;
+    if (args.pointerCoordinates) {
+      // A phone's column switch segment under the pointer wins over the column behind it.
+      const tabs = args.droppableContainers.filter((c) => isTabId(c.id));
+      const onTab = getFirstCollision(pointerWithin({ ...args, droppableContainers: tabs }), 'id');
+      if (onTab != null) {
+        refs.lastOverId.current = onTab;
+        return [{ id: onTab }];
+      }
+      const columns = args.droppableContainers.filter(
+        (c) => statusOfColumnId(c.id) !== null && !isTabId(c.id),
+      );
+      overId = getFirstCollision(pointerWithin({ ...args, droppableContainers: columns }), 'id');
+    } else {
+      const targets = args.droppableContainers.filter((c) => !isTabId(c.id));
+      overId = getFirstCollision(rectIntersection({ ...args, droppableContainers: targets }), 'id');
+    }
+    if (overId != null) {
+      const status = statusOfColumnId(overId);
+      const inColumn = status ? refs.working.current[status] : [];
+      if (status && inColumn.length > 0) {
+        const y = args.collisionRect.top + args.collisionRect.height / 2;
+        overId = nearestInColumn(inColumn, (id) => args.droppableRects.get(id), y) ?? overId;
+      }
+      refs.lastOverId.current = overId;
+      return [{ id: overId }];
+    }
+    if (refs.movedToNewColumn.current) refs.lastOverId.current = refs.active.current;
+    return refs.lastOverId.current != null ? [{ id: refs.lastOverId.current }] : [];
+  };
+}
 
 /**
  * The card of a column whose centre is nearest to `y`, by binary search over the column's cards

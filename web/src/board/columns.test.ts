@@ -6,6 +6,7 @@ import {
   emptyColumnText,
   findCard,
   groupByStatus,
+  moveInList,
   sortByRank,
   statusOfColumnId,
 } from './columns.ts';
@@ -30,6 +31,14 @@ describe('columns', () => {
     ]);
     expect(groupByStatus(list)).toEqual({ new: ['3', '2'], 'in progress': ['4'], done: ['1'] });
     expect(findCard(groupByStatus(list), '2')).toEqual({ status: 'new', index: 1, count: 2 });
+  });
+
+  it('moves a card within its column, down and up, leaving the list it was given as it was', () => {
+    const list = ['a', 'b', 'c', 'd'];
+    expect(moveInList(list, 0, 2)).toEqual(['b', 'c', 'a', 'd']);
+    expect(moveInList(list, 3, 1)).toEqual(['a', 'd', 'b', 'c']);
+    expect(moveInList(list, 1, 1)).toEqual(list);
+    expect(list).toEqual(['a', 'b', 'c', 'd']);
   });
 
   it('tells column ids from card ids', () => {
