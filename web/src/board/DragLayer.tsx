@@ -43,9 +43,8 @@ import { HOLD_OPTIONS, MouseAndPenSensor } from '../ui/dragSensors.ts';
  * dnd-kit's side of the board: its provider, sensors and hooks, and the lifted card's overlay.
  * It is drawn beside the board's columns rather than around them (cardLinks.ts says why), and
  * fetched as a chunk of its own while the board's first frame is drawn (boardDragChunk.ts). Its
- * hooks draw
- * nothing; they find the elements the board gave the links, and hand back what each card or
- * column must show.
+ * hooks draw nothing; they find the elements the board gave the links, and hand back what each
+ * card or column must show.
  */
 
 /** The keyboard sensor's options, one object for the app's life (see HOLD_OPTIONS). */

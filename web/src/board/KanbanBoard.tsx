@@ -322,7 +322,8 @@ export const KanbanBoard = memo(function KanbanBoard({
 
   // The columns first, then dnd-kit's provider and hooks beside them, not around them: a change
   // of the drag's state then makes React search the hooks for what reads it, not every card
-  // (cardLinks.ts).
+  // (cardLinks.ts). They come in a chunk of their own, after the board's first frame; until then
+  // the cards are still, and a key pressed on a Move button waits for them (BoardCard.tsx).
   return (
     <>
       <div
