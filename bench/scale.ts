@@ -3,7 +3,8 @@
  *
  *   npx tsx bench/scale.ts [--students 10000] [--feeds 2000] [--feed-hours 4] [--feed-speedup 8]
  *                          [--seed clone|api]
- *                          [--port <its lite Firestore's port, default 8093 + the port offset>]
+ *                          [--port <its lite Firestore's port, default 8093 + the port offset;
+ *                                   0: any free one>]
  *   npx tsx bench/scale.ts --quick      (500 students, 12 feeds over 4 hours: what npm test runs)
  *
  * On a lite Firestore of its own (counting every document read and written, see
@@ -256,9 +257,9 @@ function argsFrom(argv: string[]) {
     },
   });
   const quick = values.quick || process.env.BENCH_QUICK === '1';
-  const number = (raw: string | undefined, fallback: number) => {
+  const number = (raw: string | undefined, fallback: number, least = 1) => {
     const n = raw === undefined ? fallback : Number(raw);
-    if (!Number.isInteger(n) || n < 1) throw new Error(`Not a whole number: ${raw}`);
+    if (!Number.isInteger(n) || n < least) throw new Error(`Not a whole number: ${raw}`);
     return n;
   };
   if (values.seed !== 'clone' && values.seed !== 'api') {
@@ -270,7 +271,7 @@ function argsFrom(argv: string[]) {
     feedHours: number(values['feed-hours'], 4),
     feedSpeedup: number(values['feed-speedup'], quick ? QUICK_FEED_SPEEDUP : FEED_SPEEDUP),
     seed: values.seed as SeedMode,
-    port: number(values.port, FIRESTORE_PORT),
+    port: number(values.port, FIRESTORE_PORT, 0),
   };
 }
 

@@ -22,6 +22,7 @@ const START_TIMEOUT_MS = 30_000;
 /** How long a count may take to come back. */
 const COUNTS_TIMEOUT_MS = 10_000;
 
+/** Starts it on `port` (0: any free port, which `host` then names). */
 export async function startCountingFirestore(port: number): Promise<CountingFirestore> {
   const child = spawn(
     process.execPath,
@@ -36,7 +37,7 @@ export async function startCountingFirestore(port: number): Promise<CountingFire
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] },
   );
   const exited = once(child, 'exit');
-  await new Promise<void>((resolve, reject) => {
+  const bound = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`The lite Firestore did not start within ${START_TIMEOUT_MS} ms`)),
       START_TIMEOUT_MS,
@@ -46,14 +47,15 @@ export async function startCountingFirestore(port: number): Promise<CountingFire
       reject(new Error(`The lite Firestore exited (${code}) before it listened`));
     });
     child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('listening')) {
+      const listening = /listening on [\d.]+:(\d+)/.exec(chunk.toString());
+      if (listening) {
         clearTimeout(timer);
-        resolve();
+        resolve(Number(listening[1]));
       }
     });
   });
   return {
-    host: `127.0.0.1:${port}`,
+    host: `127.0.0.1:${bound}`,
     counts: () =>
       new Promise<DocumentCounts>((resolve, reject) => {
         const timer = setTimeout(

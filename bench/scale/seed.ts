@@ -40,8 +40,7 @@ const ASSIGNMENTS_PER_STUDENT = 30;
 const IN_FLIGHT = 16;
 /**
  * Transactions in flight at once. More gains nothing: the lite Firestore runs one transaction
- * at a time, and a transaction whose caller gave up waiting (the API's own 5 s deadline) still
- * takes its turn and holds the lock until it idles out, so a long queue stalls the seeding.
+ * at a time, so a longer queue only brings each one nearer the API's own 5 s deadline.
  */
 const TRANSACTIONS_IN_FLIGHT = 4;
 /** Writes per batch when copying. */
@@ -136,9 +135,12 @@ async function inParallel(
   );
 }
 
-/** A profile as the first session makes it, with a time zone and consent given. */
+/**
+ * A profile as the first session makes it, with a time zone and consent given. Set rather than
+ * created, so that writing it again (a retry after a write that landed late) changes nothing.
+ */
 async function createProfile(db: Firestore, uid: string, zone: string, now: Date) {
-  await profileRef(db, uid).create({
+  await profileRef(db, uid).set({
     ...newProfile({ uid, email: `${uid}@school.example` }, now),
     time_zone: zone,
     privacy_accepted_at: now.toISOString(),
@@ -168,7 +170,11 @@ async function addDevice(db: Firestore, uid: string, pushBase: string, now: Date
   if (!id) throw new Error(`Seeding: the device of ${uid} was refused`);
 }
 
-/** A student made wholly through the API's code: profile, assignments (not the device). */
+/**
+ * A student made wholly through the API's code: profile, assignments (not the device). Each
+ * step is tried again when it fails (a busy machine), the assignments with ids of their own, as
+ * the web app sends them, so a create that landed late and is sent again writes nothing.
+ */
 async function seedThroughApi(
   db: Firestore,
   uid: string,
@@ -179,10 +185,12 @@ async function seedThroughApi(
 ) {
   const now = new Date();
   const zoneName = ZONES[zone] as string;
-  await createProfile(db, uid, zoneName, now);
+  await withRetries(() => createProfile(db, uid, zoneName, now));
   const items = ordinaryAssignments(variant, zoneName, plan.start, skipLast);
   checkQuiet(items, zoneName, plan.start);
-  for (const item of items) await createAssignment(db, uid, item, now);
+  for (const [j, item] of items.entries()) {
+    await withRetries(() => createAssignment(db, uid, { ...item, id: `seeded-${j}` }, now));
+  }
 }
 
 /**
@@ -216,9 +224,9 @@ async function allDocuments(db: Firestore): Promise<{ path: string; data: Docume
 }
 
 /**
- * Runs a copy step again when it fails: on a busy machine a batch can pass the API's own
- * Firestore deadline. The copy's writes are sets, so a batch that landed late and is
- * written again changes nothing.
+ * Runs a seeding step again when it fails: on a busy machine a batch or a transaction can pass
+ * the API's own Firestore deadline. Every step is one that changes nothing when it is run again
+ * after landing late (sets, and creates with their own ids).
  */
 async function withRetries<T>(step: () => Promise<T>, attempts = 5): Promise<T> {
   for (let i = 1; ; i++) {

@@ -96,11 +96,29 @@ async function configWithFreePorts(
   return { file, ports };
 }
 
-export async function startTaskEmulators(options: {
+interface StartOptions {
   firestoreHost: string;
   lmsBase: string;
   log: (line: string) => void;
-}): Promise<TaskEmulators> {
+}
+
+/** Starts the emulators, trying twice more (on new ports, from a new build) when they fail. */
+export async function startTaskEmulators(options: StartOptions): Promise<TaskEmulators> {
+  const ATTEMPTS = 3;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options);
+    } catch (err) {
+      // A port taken between the choosing and the binding, or a build read while another
+      // process wrote it, on a busy machine.
+      if (attempt >= ATTEMPTS) throw err;
+      const why = err instanceof Error ? err.message : String(err);
+      options.log(`  the emulators did not start (${why}); trying again on other ports`);
+    }
+  }
+}
+
+async function startOnce(options: StartOptions): Promise<TaskEmulators> {
   options.log('  building the functions and starting the emulators (auth, functions, tasks)...');
   await buildFunctions();
   const functionsDir = copyBuiltFunctions();

@@ -1,8 +1,9 @@
 /**
  * The lite Firestore (@firestore-emulator/server, gRPC) as its own process, so one part of
  * the stack can be paused or stopped without the others: `node --import tsx
- * scripts/stack/liteFirestore.ts <port> <pidFile>`. It listens on 127.0.0.1 only (it
- * enforces no rules), writes its pid for fault tests, and exits when its parent does.
+ * scripts/stack/liteFirestore.ts <port> <pidFile>` (port 0: any free one, which it prints). It
+ * listens on 127.0.0.1 only (it enforces no rules), writes its pid for fault tests, and exits
+ * when its parent does.
  */
 import { createRequire } from 'node:module';
 import { writeFileSync } from 'node:fs';
@@ -26,12 +27,14 @@ async function startLiteFirestore(port: number, host = '127.0.0.1') {
   // The package's own start() binds 0.0.0.0; bind the loopback address only.
   const { server } = firestore as unknown as { server: GrpcServer };
   honourCancellation(server);
-  await new Promise<void>((resolve, reject) =>
-    server.bindAsync(`${host}:${port}`, ServerCredentials.createInsecure(), (err: Error | null) =>
-      err ? reject(err) : resolve(),
+  // Port 0 takes any free one; the port it took is answered (and printed by the script).
+  return new Promise<number>((resolve, reject) =>
+    server.bindAsync(
+      `${host}:${port}`,
+      ServerCredentials.createInsecure(),
+      (err: Error | null, bound: number) => (err ? reject(err) : resolve(bound)),
     ),
   );
-  return firestore;
 }
 
 interface HandlerEntry {
@@ -72,9 +75,9 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const pidFile = process.argv[3];
   exitWithParent();
   startLiteFirestore(port).then(
-    () => {
+    (bound) => {
       if (pidFile) writeFileSync(pidFile, String(process.pid));
-      console.log(`Lite Firestore listening on 127.0.0.1:${port}`);
+      console.log(`Lite Firestore listening on 127.0.0.1:${bound}`);
     },
     (err: unknown) => {
       console.error(err);

@@ -1,5 +1,17 @@
-import { FieldPath, FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import {
+  FieldPath,
+  FieldValue,
+  getFirestore,
+  setLogFunction,
+  Timestamp,
+  type Firestore,
+} from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  DATABASE_DEADLINE_MS,
+  firestoreDeadlineSettings,
+} from '../../functions/src/http/deadline.ts';
 import { admin } from '../support/firestore.ts';
 
 /**
@@ -190,6 +202,75 @@ describe('Firestore conformance', () => {
     });
     expect(attempts).toBeGreaterThan(1);
     expect((await ref.get()).data()).toEqual({ n: 1, outside: true });
+  });
+
+  it('a read whose caller gave up waiting for its turn leaves no lock behind', async () => {
+    const ref = db.doc(`${root}/abandoned/one`);
+    await ref.set({ n: 0 });
+    // A has read the document and waits before it writes.
+    let hasRead!: () => void;
+    const read = new Promise<void>((resolve) => (hasRead = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const holder = db.runTransaction(
+      async (tx) => {
+        const n = (await tx.get(ref)).get('n') as number;
+        hasRead();
+        await gate;
+        tx.update(ref, { n: n + 1 });
+      },
+      { maxAttempts: 1 },
+    );
+    await read;
+    // B reads it too, through a client whose calls give up after 300 ms. The lite server runs
+    // one transaction at a time, so there B's first read waits behind A, gives up, and is sent
+    // again (the client library retries a stream that passed its deadline).
+    let firstGaveUp!: () => void;
+    const gaveUp = new Promise<void>((resolve) => (firstGaveUp = resolve));
+    setLogFunction((line) => {
+      if (line.includes('Received initial error') && line.includes('DEADLINE_EXCEEDED')) {
+        firstGaveUp();
+      }
+    });
+    const app = initializeApp({ projectId: process.env.GCLOUD_PROJECT }, `impatient-${Date.now()}`);
+    try {
+      const impatient = getFirestore(app);
+      impatient.settings(firestoreDeadlineSettings(300));
+      const other = impatient
+        .runTransaction(async (tx) => (await tx.get(impatient.doc(ref.path))).get('n') as number)
+        .then(
+          () => 'read',
+          () => 'failed',
+        );
+      // (The official emulator lets B read beside A: then B is done before it could give up.)
+      await Promise.race([gaveUp, other]);
+      setLogFunction(null);
+      release();
+      await holder;
+      // With A done, B's read (sent again) and then C have their turn at once: a read nobody
+      // waits for any more was never handed the lock. (The lite server used to hand it over and
+      // hold it until it idled out, 20 s, past the API's 5 s deadline.)
+      const next = other.then(async (outcome) => {
+        await db.runTransaction(
+          async (tx) => {
+            const n = (await tx.get(ref)).get('n') as number;
+            tx.update(ref, { n: n + 1 });
+          },
+          { maxAttempts: 1 },
+        );
+        return outcome;
+      });
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<string>((resolve) => {
+        timer = setTimeout(() => resolve('still waiting'), DATABASE_DEADLINE_MS);
+      });
+      expect(await Promise.race([next, late])).toBe('read');
+      clearTimeout(timer);
+      expect((await ref.get()).get('n')).toBe(2);
+    } finally {
+      setLogFunction(null);
+      await deleteApp(app);
+    }
   });
 
   it('listCollections, listDocuments and recursiveDelete reach every descendant', async () => {
