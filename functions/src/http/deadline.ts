@@ -63,8 +63,11 @@ const FIRESTORE_METHODS = [
 ];
 
 /**
- * Firestore client settings that give every RPC (and its retries together) a deadline of
- * `ms`, instead of the client library's 60 s per attempt and 600 s in total.
+ * Firestore client settings that give every RPC a deadline of `ms`, instead of the client
+ * library's 60 s per attempt and 600 s in total. A transaction's read that passes it is sent
+ * again by the client library, past `ms` in all (seen in tests/conformance/firestore.test.ts),
+ * so what bounds a request is its own deadline (`requestDeadline`), and a job its function's
+ * timeout.
  */
 export function firestoreDeadlineSettings(ms = DATABASE_DEADLINE_MS): Settings {
   const params = {
