@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BACKGROUND_CHUNKS } from '../web/vite.config.ts';
+import { APP_START_CHUNKS, BACKGROUND_CHUNKS } from '../web/vite.config.ts';
 import { ROOT } from './stack/config.ts';
 
 /**
@@ -62,7 +62,7 @@ describe('the web app as built for production', () => {
     expect(markersIn(await build(false))).toEqual([]);
   });
 
-  it('preloads the imports of what a tap opens, not of what loads by itself (decision 0039)', async () => {
+  it('preloads the imports of what a tap opens, not of what loads by itself or starts the app (decisions 0039, 0042)', async () => {
     const assets = join(await build(false), 'assets');
     const files = readdirSync(assets);
     const chunks = files
@@ -95,12 +95,62 @@ describe('the web app as built for production', () => {
       expect(files.some((f) => f.startsWith(`${name}-`) && BACKGROUND_CHUNKS.test(f))).toBe(true);
       for (const preloads of preloadsOf(name)) expect(preloads, name).toEqual([]);
     }
+    // Nor what the entry starts the app with, in the task after the first paint (decision 0042).
+    for (const name of ['boot', 'SignedInApp']) {
+      expect(files.some((f) => f.startsWith(`${name}-`) && APP_START_CHUNKS.test(f))).toBe(true);
+      for (const preloads of preloadsOf(name)) expect(preloads, name).toEqual([]);
+    }
     // What a tap opens, or may open at once, comes with its imports.
     for (const name of ['SettingsModal', 'AssignmentEditor', 'FocusModal'])
       for (const preloads of preloadsOf(name)) {
         expect(preloads.length, name).toBeGreaterThan(0);
         for (const file of preloads) expect(file).toMatch(/^assets\/[\w.-]+\.js$/);
       }
+  });
+
+  it('preloads nothing the importing chunk has already loaded (decision 0042)', async () => {
+    const assets = join(await build(false), 'assets');
+    const code = new Map(
+      readdirSync(assets)
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => [`assets/${f}`, readFileSync(join(assets, f), 'utf8')]),
+    );
+    // A chunk's static imports and re-exports (`import{a}from"./x.js"`), not its `import(`.
+    const staticImports = (file: string): string[] =>
+      [
+        ...(code.get(file) ?? '').matchAll(
+          /(?:import|export)[\w\s{},$*]*from\s*["'`]\.\/([\w.-]+\.js)["'`]/g,
+        ),
+      ]
+        .concat([...(code.get(file) ?? '').matchAll(/import\s*["'`]\.\/([\w.-]+\.js)["'`]/g)])
+        .map((m) => `assets/${m[1]}`);
+    const loadedWith = (file: string): Set<string> => {
+      const seen = new Set<string>();
+      const next = [file];
+      for (let at = next.pop(); at !== undefined; at = next.pop())
+        for (const dep of staticImports(at)) if (!seen.has(dep) && seen.add(dep)) next.push(dep);
+      return seen;
+    };
+    let lists = 0;
+    for (const [file, text] of code) {
+      const list = /m\.f=\[([^\]]*)\]/.exec(text);
+      if (!list) continue;
+      const files: string[] = JSON.parse(`[${list[1]}]`);
+      const loaded = loadedWith(file);
+      expect(loaded.size, file).toBeGreaterThan(0);
+      for (const m of text.matchAll(/__vite__mapDeps\(\[([\d,]*)\]\)/g)) {
+        lists += 1;
+        const preloads = (m[1] ?? '')
+          .split(',')
+          .filter(Boolean)
+          .map((i) => files[Number(i)]);
+        expect(
+          preloads.filter((f) => f !== undefined && loaded.has(f)),
+          file,
+        ).toEqual([]);
+      }
+    }
+    expect(lists).toBeGreaterThan(10);
   });
 
   it('while the local stack build holds all of it (so the markers find that code)', async () => {

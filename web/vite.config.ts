@@ -31,6 +31,14 @@ const port = Number(process.env.BRAINBOARD_WEB_PORT ?? 5173);
  */
 export const BACKGROUND_CHUNKS = /(?:^|\/)(?:WhatsNewDialog|CheerNote|AppToaster)-[\w-]+\.js$/;
 
+/**
+ * The chunks the entry (src/main.ts) imports to start the app on a signed-in page: React's shell
+ * (`boot`) and the signed-in pages. They are asked for in the task that follows the page's first
+ * paint, where the preload helper's links cost the main thread most (decision 0042); the browser
+ * fetches their own imports as soon as each arrives, all of one level at once.
+ */
+export const APP_START_CHUNKS = /(?:^|\/)(?:boot|SignedInApp)-[\w-]+\.js$/;
+
 // A stack on a port offset (a second stack beside `npm start`, parallel test runs) builds into
 // its own folder: a shared web/dist would be rebuilt under another stack's running preview,
 // which then serves an app wired to that other stack's emulators.
@@ -92,11 +100,63 @@ function retireServiceWorkerInDev(): Plugin {
   };
 }
 
+/**
+ * Every chunk's static imports, all levels deep, by file name: read by the preload rule below.
+ * Filled from the bundle before Vite writes each dynamic import's preload list (this plugin's
+ * generateBundle runs before Vite's own, which calls `resolveDependencies`).
+ */
+const loadedWith = new Map<string, Set<string>>();
+
+function recordStaticImports(): Plugin {
+  return {
+    name: 'brainboard:record-static-imports',
+    apply: 'build',
+    enforce: 'pre',
+    generateBundle(_options, bundle) {
+      loadedWith.clear();
+      const imports = new Map<string, string[]>();
+      for (const file of Object.values(bundle)) {
+        if (file.type === 'chunk') imports.set(file.fileName, file.imports);
+      }
+      for (const name of imports.keys()) {
+        const seen = new Set<string>();
+        const next = [name];
+        for (let at = next.pop(); at !== undefined; at = next.pop()) {
+          for (const dep of imports.get(at) ?? []) {
+            if (!seen.has(dep)) {
+              seen.add(dep);
+              next.push(dep);
+            }
+          }
+        }
+        loadedWith.set(name, seen);
+      }
+    },
+  };
+}
+
+/**
+ * The JavaScript files the preload helper adds a <link> for beside a dynamic import of
+ * `filename` from the chunk `host`. None for what the dashboard fetches by itself after its first
+ * frame (decision 0039) or what the entry starts the app with (decision 0042): the browser fetches
+ * their imports itself. For the rest, what the tap needs, less what the importing chunk has
+ * already loaded: its code runs, so every file it imports is in the page, and a link for one costs
+ * the main thread and fetches nothing.
+ */
+export function preloadsFor(filename: string, deps: string[], host: string): string[] {
+  if (BACKGROUND_CHUNKS.test(filename) || APP_START_CHUNKS.test(filename)) return [];
+  const loaded = loadedWith.get(host);
+  if (!loaded)
+    throw new Error(`The build has no chunk ${host} (brainboard:record-static-imports).`);
+  return deps.filter((dep) => !loaded.has(dep));
+}
+
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [
     react(),
     retireServiceWorkerInDev(),
+    recordStaticImports(),
     // One service worker (web/src/sw.ts, Workbox): the precached shell and pushed reminders.
     // The manifest stays the hand-written public/manifest.webmanifest; the app registers the
     // worker itself (web/src/reminders/serviceWorker.ts).
@@ -128,12 +188,11 @@ export default defineConfig({
     sourcemap: false,
     // Vite's preload helper adds a <link> to the page for each file a dynamic import needs, and
     // each costs the main thread 0.1 to 8 ms at 4x: about 50 ms in the dashboard's load, much
-    // of it inside its longest task. The parts the dashboard fetches by itself after its first
-    // frame (BACKGROUND_CHUNKS) fetch their own imports instead; their style sheets still come
-    // through the helper. What a student opens by a tap keeps its preloads (decision 0039).
+    // of it inside its longest tasks. `preloadsFor` keeps only the links that fetch something a
+    // tap waits for (decisions 0039 and 0042); style sheets always come through the helper.
     modulePreload: {
-      resolveDependencies: (filename, deps, { hostType }) =>
-        hostType === 'js' && BACKGROUND_CHUNKS.test(filename) ? [] : deps,
+      resolveDependencies: (filename, deps, { hostId, hostType }) =>
+        hostType === 'js' ? preloadsFor(filename, deps, hostId) : deps,
     },
     // A zod schema is built by calls the bundler cannot prove pure, so every schema the domain
     // defines (for the server's checks) would be kept, and zod with them. Building a schema has
