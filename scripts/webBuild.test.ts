@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { APP_START_CHUNKS, BACKGROUND_CHUNKS } from '../web/vite.config.ts';
+import { APP_START_CHUNKS, BACKGROUND_CHUNKS, loadedBy } from '../web/vite.config.ts';
 import { ROOT } from './stack/config.ts';
 
 /**
@@ -44,6 +44,10 @@ async function build(useEmulators: boolean): Promise<string> {
   return outDir;
 }
 
+let productionBuild: Promise<string> | undefined;
+/** The production build (no emulators), made once for the tests that read it. */
+const builtForProduction = (): Promise<string> => (productionBuild ??= build(false));
+
 /** Every marker found in the build's JavaScript. */
 function markersIn(outDir: string): string[] {
   const code = readdirSync(outDir, { recursive: true, encoding: 'utf8' })
@@ -59,11 +63,11 @@ afterAll(() => {
 
 describe('the web app as built for production', () => {
   it('holds no emulator-only code', async () => {
-    expect(markersIn(await build(false))).toEqual([]);
+    expect(markersIn(await builtForProduction())).toEqual([]);
   });
 
   it('preloads the imports of what a tap opens, not of what loads by itself or starts the app (decisions 0039, 0042)', async () => {
-    const assets = join(await build(false), 'assets');
+    const assets = join(await builtForProduction(), 'assets');
     const files = readdirSync(assets);
     const chunks = files
       .filter((f) => f.endsWith('.js'))
@@ -109,7 +113,7 @@ describe('the web app as built for production', () => {
   });
 
   it('preloads nothing the importing chunk has already loaded (decision 0042)', async () => {
-    const assets = join(await build(false), 'assets');
+    const assets = join(await builtForProduction(), 'assets');
     const code = new Map(
       readdirSync(assets)
         .filter((f) => f.endsWith('.js'))
@@ -124,19 +128,12 @@ describe('the web app as built for production', () => {
       ]
         .concat([...(code.get(file) ?? '').matchAll(/import\s*["'`]\.\/([\w.-]+\.js)["'`]/g)])
         .map((m) => `assets/${m[1]}`);
-    const loadedWith = (file: string): Set<string> => {
-      const seen = new Set<string>();
-      const next = [file];
-      for (let at = next.pop(); at !== undefined; at = next.pop())
-        for (const dep of staticImports(at)) if (!seen.has(dep) && seen.add(dep)) next.push(dep);
-      return seen;
-    };
     let lists = 0;
     for (const [file, text] of code) {
       const list = /m\.f=\[([^\]]*)\]/.exec(text);
       if (!list) continue;
       const files: string[] = JSON.parse(`[${list[1]}]`);
-      const loaded = loadedWith(file);
+      const loaded = loadedBy(file, staticImports);
       expect(loaded.size, file).toBeGreaterThan(0);
       for (const m of text.matchAll(/__vite__mapDeps\(\[([\d,]*)\]\)/g)) {
         lists += 1;

@@ -107,6 +107,21 @@ function retireServiceWorkerInDev(): Plugin {
  */
 const loadedWith = new Map<string, Set<string>>();
 
+/** Every file `start` imports statically, all levels deep, given each file's own static imports. */
+export function loadedBy(start: string, importsOf: (file: string) => string[]): Set<string> {
+  const seen = new Set<string>();
+  const next = [start];
+  for (let at = next.pop(); at !== undefined; at = next.pop()) {
+    for (const dep of importsOf(at)) {
+      if (!seen.has(dep)) {
+        seen.add(dep);
+        next.push(dep);
+      }
+    }
+  }
+  return seen;
+}
+
 function recordStaticImports(): Plugin {
   return {
     name: 'brainboard:record-static-imports',
@@ -119,17 +134,10 @@ function recordStaticImports(): Plugin {
         if (file.type === 'chunk') imports.set(file.fileName, file.imports);
       }
       for (const name of imports.keys()) {
-        const seen = new Set<string>();
-        const next = [name];
-        for (let at = next.pop(); at !== undefined; at = next.pop()) {
-          for (const dep of imports.get(at) ?? []) {
-            if (!seen.has(dep)) {
-              seen.add(dep);
-              next.push(dep);
-            }
-          }
-        }
-        loadedWith.set(name, seen);
+        loadedWith.set(
+          name,
+          loadedBy(name, (file) => imports.get(file) ?? []),
+        );
       }
     },
   };
