@@ -101,11 +101,11 @@ function retireServiceWorkerInDev(): Plugin {
 }
 
 /**
- * Every chunk's static imports, all levels deep, by file name: read by the preload rule below.
- * Filled from the bundle before Vite writes each dynamic import's preload list (this plugin's
- * generateBundle runs before Vite's own, which calls `resolveDependencies`).
+ * Each chunk's own static imports, by file name: read by the preload rule below. Filled from the
+ * bundle before Vite writes each dynamic import's preload list (this plugin's generateBundle runs
+ * before Vite's own, which calls `resolveDependencies`).
  */
-const loadedWith = new Map<string, Set<string>>();
+const staticImports = new Map<string, string[]>();
 
 /** Every file `start` imports statically, all levels deep, given each file's own static imports. */
 export function loadedBy(start: string, importsOf: (file: string) => string[]): Set<string> {
@@ -128,16 +128,9 @@ function recordStaticImports(): Plugin {
     apply: 'build',
     enforce: 'pre',
     generateBundle(_options, bundle) {
-      loadedWith.clear();
-      const imports = new Map<string, string[]>();
+      staticImports.clear();
       for (const file of Object.values(bundle)) {
-        if (file.type === 'chunk') imports.set(file.fileName, file.imports);
-      }
-      for (const name of imports.keys()) {
-        loadedWith.set(
-          name,
-          loadedBy(name, (file) => imports.get(file) ?? []),
-        );
+        if (file.type === 'chunk') staticImports.set(file.fileName, file.imports);
       }
     },
   };
@@ -151,11 +144,11 @@ function recordStaticImports(): Plugin {
  * already loaded: its code runs, so every file it imports is in the page, and a link for one costs
  * the main thread and fetches nothing.
  */
-export function preloadsFor(filename: string, deps: string[], host: string): string[] {
+function preloadsFor(filename: string, deps: string[], host: string): string[] {
   if (BACKGROUND_CHUNKS.test(filename) || APP_START_CHUNKS.test(filename)) return [];
-  const loaded = loadedWith.get(host);
-  if (!loaded)
+  if (!staticImports.has(host))
     throw new Error(`The build has no chunk ${host} (brainboard:record-static-imports).`);
+  const loaded = loadedBy(host, (file) => staticImports.get(file) ?? []);
   return deps.filter((dep) => !loaded.has(dep));
 }
 
