@@ -94,9 +94,11 @@ describe('bench quick modes', () => {
         'networkPaintMedian',
         'throttledBlockingMedian',
         'throttledLongestFrameMedian',
+        'throttledProbeCheckMin',
       ]);
-      // Even a small board's load has one frame of 50 ms or more at 4x: the probe sees frames.
-      expect(figures.throttledLongestFrameMedian).toBeGreaterThan(0);
+      // The probe sees long frames: its check's 100 ms task came back as one, in every load. The
+      // load itself may have none on a fast machine (a zero longest frame).
+      expect(figures.throttledProbeCheckMin).toBeGreaterThanOrEqual(100);
     },
   );
 
