@@ -1,7 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { flushSync } from 'react-dom';
+import { describe, expect, it, vi } from 'vitest';
 import { Modal } from './Modal.tsx';
 
 function Opener() {
@@ -98,5 +99,70 @@ describe('Modal: the page behind', () => {
     // No lock on the page itself: no attribute and no overflow on <body>.
     expect(document.body.hasAttribute('data-scroll-locked')).toBe(false);
     expect(document.body.style.overflow).toBe('');
+  });
+});
+
+describe('Modal: Escape over two dialogs', () => {
+  const escape = () =>
+    document.activeElement?.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }),
+    );
+  const closedOuter = vi.fn();
+  function Pair() {
+    const [inner, setInner] = useState(false);
+    return (
+      <Modal open onClose={closedOuter} title="Deep Dive">
+        <button type="button" onClick={() => setInner(true)}>
+          Open the full text
+        </button>
+        {inner && (
+          <Modal open onClose={() => setInner(false)} title="Full text">
+            <p>All of it</p>
+          </Modal>
+        )}
+      </Modal>
+    );
+  }
+  const opener = () => screen.getByRole('button', { name: 'Open the full text' });
+  const topIsGone = () =>
+    expect.poll(() => screen.queryByRole('dialog', { name: 'Full text' })).toBeNull();
+
+  it('closes the dialog on top only, also when pressed as soon as it has the focus', async () => {
+    closedOuter.mockClear();
+    render(<Pair />);
+    await screen.findByRole('dialog', { name: 'Deep Dive' });
+
+    // Outside act(): React's own scheduler decides when its pending work runs, as in a browser.
+    // The top dialog opens as a key's click opens it (a synchronous render). Radix learns which
+    // dialog is on top in a render of its own, scheduled after that: a key pressed before it
+    // (a busy phone, a quick hand) reached the dialog below, and closed both.
+    const reactGlobals = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const actEnvironment = reactGlobals.IS_REACT_ACT_ENVIRONMENT;
+    reactGlobals.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      flushSync(() => opener().click());
+      const top = screen.getByRole('dialog', { name: 'Full text' });
+      expect(top.contains(document.activeElement)).toBe(true);
+      escape();
+    } finally {
+      reactGlobals.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
+    expect(closedOuter).not.toHaveBeenCalled();
+    await topIsGone();
+    expect(screen.getByRole('dialog', { name: 'Deep Dive' })).toBeTruthy();
+
+    // Opened at a calm moment, the same: Escape closes the top one, and the one below stays.
+    await act(async () => opener().click());
+    await screen.findByRole('dialog', { name: 'Full text' });
+    await act(async () => {
+      escape();
+    });
+    await topIsGone();
+    expect(closedOuter).not.toHaveBeenCalled();
+    // With nothing over it, Escape closes the one below.
+    await act(async () => {
+      escape();
+    });
+    expect(closedOuter).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,5 +1,12 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useRef, type CSSProperties, type ReactNode, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  type CSSProperties,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { RemoveScroll } from 'react-remove-scroll';
 import './modal.css';
 
@@ -62,6 +69,21 @@ function Overlay({ content }: { content: RefObject<HTMLDivElement | null> }) {
   );
 }
 
+/** How each open dialog closes, by its element: for an Escape that reached a dialog below it. */
+const closers = new WeakMap<Element, () => void>();
+
+/**
+ * The open dialog on top, if it is not `dialog`: each opens in a portal at the end of `<body>`,
+ * so the last open one is on top. Radix listens for Escape in the dialog it takes for the top
+ * one, and learns of a dialog opened over another in a render it schedules after the opening:
+ * an Escape pressed before that render (a busy phone, a quick hand) reaches the dialog below.
+ */
+function aboveIt(dialog: HTMLElement | null): Element | null {
+  const open = document.querySelectorAll('.modal[data-state="open"]');
+  const top = open[open.length - 1];
+  return top !== undefined && top !== dialog ? top : null;
+}
+
 /**
  * The one dialog of the app, on Radix Dialog: focus is trapped inside and
  * returned on close, Escape and the overlay close it, and the page behind is
@@ -88,12 +110,20 @@ export function Modal({
   // focus when it opened and go back there on close, so keyboard users keep their place.
   const returnTo = useRef<Element | null>(null);
   const content = useRef<HTMLDivElement>(null);
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  });
+  const contentRef = useCallback((el: HTMLDivElement | null) => {
+    content.current = el;
+    if (el) closers.set(el, () => close.current());
+  }, []);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
         <Overlay content={content} />
         <Dialog.Content
-          ref={content}
+          ref={contentRef}
           className={[
             'modal',
             resizable ? 'modal--resizable' : '',
@@ -121,6 +151,13 @@ export function Modal({
               e.preventDefault();
               back.focus();
             }
+          }}
+          onEscapeKeyDown={(e) => {
+            // Such an Escape closes the dialog on top, the one the student sees, and not this one.
+            const top = aboveIt(content.current);
+            if (top === null) return;
+            e.preventDefault();
+            closers.get(top)?.();
           }}
           onPointerDownOutside={(e) => {
             if (!closeOnOverlay) e.preventDefault();
