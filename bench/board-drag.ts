@@ -13,6 +13,10 @@
  * BENCH_RUNS to change the number of drags, BENCH_DEBUG=1 to see where the long frames fall,
  * BENCH_THROTTLE=4 to slow the CPU 4× (CDP Emulation.setCPUThrottlingRate) during the drags: no
  * frame should then last over 25 ms either.
+ *
+ * Beside the drags, at the same throttling and not budgeted: the floor under a column crossing
+ * (plainCrossingFloor), the frames the browser alone needs to draw one with plain DOM, no React
+ * and no dnd-kit (decision 0043).
  */
 import type { Page } from 'playwright-core';
 import { finite, percentile, runStandalone, withSeededBoard, type BenchUrls } from './support.ts';
@@ -71,12 +75,77 @@ async function dragOnce(page: Page, from: string, to: string): Promise<number[]>
   return intervals;
 }
 
+/**
+ * A column crossing drawn with plain DOM, in the page: in one animation frame's callback (where a
+ * pointer move's work begins), a copy of the first card of column `from` is put before the second
+ * card of column `to`, as the lifted card's place (`card--placeholder`, laid out in full, as the
+ * board's is), and the card itself is hidden in its own column; that is the least a crossing
+ * changes. With `undo`, the copy goes and the card comes back. Resolves with the intervals of the
+ * frame of the change and the three after it.
+ */
+const PLAIN_CROSSING = `async ({ from, to, undo }) => {
+  const column = (s) => document.querySelector('section[data-status="' + s + '"]');
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  await frame();
+  const start = await new Promise((resolve, reject) => requestAnimationFrame((t) => {
+    try {
+      if (undo) {
+        const copy = document.querySelector('[data-bench-crossing]');
+        const card = document.querySelector('[data-bench-hidden]');
+        if (!copy || !card) throw new Error('The crossing to undo is not in the page.');
+        copy.remove();
+        card.style.display = card.dataset.benchHidden;
+        delete card.dataset.benchHidden;
+      } else {
+        const card = column(from).querySelector('li[data-card-id]');
+        const before = column(to).querySelectorAll('li[data-card-id]')[1];
+        if (!card || !before) throw new Error('No card to cross from ' + from + ' to ' + to + '.');
+        const copy = card.cloneNode(true);
+        copy.removeAttribute('data-card-id');
+        copy.removeAttribute('id');
+        copy.setAttribute('data-bench-crossing', '');
+        copy.classList.add('card--placeholder');
+        before.before(copy);
+        card.dataset.benchHidden = card.style.display; // what to put back
+        card.style.display = 'none';
+      }
+      resolve(t);
+    } catch (error) {
+      reject(error);
+    }
+  }));
+  const times = [start];
+  for (let i = 0; i < 4; i += 1) times.push(await frame());
+  return times.slice(1).map((t, i) => t - times[i]);
+}`;
+
+/** The floor under a crossing: `crossings` plain crossings and their undos; every interval. */
+async function plainCrossingFloor(page: Page, crossings: number): Promise<number[]> {
+  const intervals: number[] = [];
+  const columns = ['new', 'in progress', 'done'];
+  for (let i = 0; i < crossings; i += 1) {
+    const from = columns[i % 3] as string;
+    const to = columns[(i + 1) % 3] as string;
+    for (const undo of [false, true]) {
+      intervals.push(
+        ...(await page.evaluate<number[]>(
+          `(${PLAIN_CROSSING})(${JSON.stringify({ from, to, undo })})`,
+        )),
+      );
+    }
+  }
+  return intervals;
+}
+
 interface BoardDragFigures extends Record<string, number> {
   frames: number;
   frameTimeMedian: number;
   frameTimeP95: number;
   rawIntervalMax: number;
   missedRefreshes: number;
+  /** Plain crossings and undos drawn for the floor, and their frames over 25 ms. */
+  floorChanges: number;
+  floorMissedRefreshes: number;
 }
 
 /** Measures against a running stack with a web app; prints and returns the figures. */
@@ -118,7 +187,10 @@ export async function boardDrag(
       const [from, to] = routes[i % routes.length] as [string, string];
       all.push(...(await dragOnce(page, from, to)));
     }
+    const crossings = options.quick ? 1 : runs;
+    const floor = await plainCrossingFloor(page, crossings);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    const floorLong = floor.filter((d) => d > VSYNC_MS * 1.5);
     // A frame lasts a whole number of display refreshes (60 Hz here); the raw intervals also
     // carry timer jitter of a few tenths of a millisecond either way.
     const frameTimes = all.map((d) => Math.max(1, Math.round(d / VSYNC_MS)) * VSYNC_MS);
@@ -141,6 +213,13 @@ export async function boardDrag(
         long.length ? ` (${long.map((d) => d.toFixed(0)).join(', ')} ms)` : ''
       }`,
     );
+    console.log(
+      `  the floor, ${crossings * 2} crossings and undos drawn with plain DOM: frames over 25 ms ${
+        floorLong.length
+      } of ${floor.length}${
+        floorLong.length ? ` (${floorLong.map((d) => d.toFixed(0)).join(', ')} ms)` : ''
+      }`,
+    );
     if (!options.quick) {
       console.log(
         `  budget p95 <= ${FRAME_BUDGET_MS} ms: ${p95 <= FRAME_BUDGET_MS ? 'met' : 'NOT met'}`,
@@ -152,6 +231,8 @@ export async function boardDrag(
       frameTimeP95: p95,
       rawIntervalMax: Math.max(...all),
       missedRefreshes: long.length,
+      floorChanges: crossings * 2,
+      floorMissedRefreshes: floorLong.length,
     });
     if (figures.frames === 0) throw new Error('No frames were recorded during the drag.');
     return figures;

@@ -102,11 +102,19 @@ describe('bench quick modes', () => {
     },
   );
 
-  it.runIf(withBrowser)('board-drag reports frame times during a drag', async () => {
-    const figures = await boardDrag(urls, { quick: true });
-    allFinite(figures);
-    expect(figures.frames).toBeGreaterThan(0);
-  });
+  it.runIf(withBrowser)(
+    'board-drag reports frame times during a drag and the floor under a crossing',
+    async () => {
+      const figures = await boardDrag(urls, { quick: true });
+      allFinite(figures);
+      expect(figures.frames).toBeGreaterThan(0);
+      // The floor: one plain crossing and its undo were drawn (the bench throws when the page has
+      // no card to cross or no crossing to undo), four frames each.
+      expect(figures.floorChanges).toBe(2);
+      expect(figures.floorMissedRefreshes).toBeGreaterThanOrEqual(0);
+      expect(figures.floorMissedRefreshes).toBeLessThanOrEqual(8);
+    },
+  );
 
   it.runIf(withBrowser)(
     'interactions reports INP at 4x CPU throttling, the editor on screen and the card in place',
