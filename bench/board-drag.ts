@@ -143,8 +143,8 @@ interface BoardDragFigures extends Record<string, number> {
   frameTimeP95: number;
   rawIntervalMax: number;
   missedRefreshes: number;
-  /** Plain crossings and undos drawn for the floor, and their frames over 25 ms. */
-  floorChanges: number;
+  /** The frames the page timed after the floor's plain crossings and undos, and those over 25 ms. */
+  floorFrames: number;
   floorMissedRefreshes: number;
 }
 
@@ -231,7 +231,7 @@ export async function boardDrag(
       frameTimeP95: p95,
       rawIntervalMax: Math.max(...all),
       missedRefreshes: long.length,
-      floorChanges: crossings * 2,
+      floorFrames: floor.length,
       floorMissedRefreshes: floorLong.length,
     });
     if (figures.frames === 0) throw new Error('No frames were recorded during the drag.');
