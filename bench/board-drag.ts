@@ -208,17 +208,14 @@ export async function boardDrag(
     console.log(
       `  raw frame intervals: median ${fmt(percentile(all, 50))}, p95 ${fmt(percentile(all, 95))}`,
     );
+    // "3 of 800 (33, 50, 33 ms)": how many of the intervals missed a refresh, and how long each was.
+    const missed = (longOnes: number[], of: number[]) =>
+      `${longOnes.length} of ${of.length}${
+        longOnes.length ? ` (${longOnes.map((d) => d.toFixed(0)).join(', ')} ms)` : ''
+      }`;
+    console.log(`  frames that missed a refresh (> 25 ms): ${missed(long, all)}`);
     console.log(
-      `  frames that missed a refresh (> 25 ms): ${long.length} of ${all.length}${
-        long.length ? ` (${long.map((d) => d.toFixed(0)).join(', ')} ms)` : ''
-      }`,
-    );
-    console.log(
-      `  the floor, ${crossings * 2} crossings and undos drawn with plain DOM: frames over 25 ms ${
-        floorLong.length
-      } of ${floor.length}${
-        floorLong.length ? ` (${floorLong.map((d) => d.toFixed(0)).join(', ')} ms)` : ''
-      }`,
+      `  the floor, ${crossings * 2} crossings and undos drawn with plain DOM: frames over 25 ms ${missed(floorLong, floor)}`,
     );
     if (!options.quick) {
       console.log(
