@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { As } from '../support/api.ts';
 import { card, column, saved, titlesIn } from '../support/board.ts';
@@ -10,7 +11,8 @@ import { signedInStudent } from '../support/student.ts';
  * What keeps a long board cheap on a slow phone without changing what it does: an open dialog
  * no longer restyles the whole page (ui/modal.css, docs/decisions/0027-dialogs-on-a-long-board.md),
  * cards off screen are skipped by layout and paint and a drop writes only the cards it moves
- * (decision 0030), and a drag far down a long board still lands where aimed.
+ * (decision 0030), and a drag far down a long board still lands where aimed, also on a card the
+ * drag's own scroll brought near.
  * bench/interactions.ts measures the time; these tests hold the behaviour.
  */
 const VIEWPORT = { width: 1280, height: 800 };
@@ -33,6 +35,21 @@ async function seedColumns(as: As, perColumn = PER_COLUMN) {
   }
 }
 
+/**
+ * Scrolls through the board once and back to its top, as a student has, so that every card off
+ * screen keeps the size it had on screen (board.css: the cards the browser skips are measured at
+ * that size).
+ */
+async function scrolledThroughOnce(page: Page) {
+  await page.evaluate(`(async () => {
+    for (const li of document.querySelectorAll('li[data-card-id]')) {
+      li.scrollIntoView({ block: 'center' });
+      await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
+    }
+    window.scrollTo(0, 0);
+  })()`);
+}
+
 describe.runIf(browserAvailable('board cost browser test'))('a long board, cheaply', () => {
   const browser = useBrowser();
 
@@ -43,15 +60,7 @@ describe.runIf(browserAvailable('board cost browser test'))('a long board, cheap
     const writes = watchWrites(s.page);
     await s.page.reload();
     await column(s.page, 'New').waitFor({ timeout: 20_000 });
-    // The student has scrolled through the board once, so every card off screen keeps the size it
-    // had on screen (board.css: the cards the browser skips are measured at that size).
-    await s.page.evaluate(`(async () => {
-      for (const li of document.querySelectorAll('li[data-card-id]')) {
-        li.scrollIntoView({ block: 'center' });
-        await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
-      }
-      window.scrollTo(0, 0);
-    })()`);
+    await scrolledThroughOnce(s.page);
     // Far down the board, with the cards above it off screen: "Reading 20" dropped at the top of
     // "Essay 20" (cards of the same height, so the place is plain) lands just above it.
     await card(s.page, 'Essay 20').scrollIntoViewIfNeeded();
@@ -67,6 +76,47 @@ describe.runIf(browserAvailable('board cost browser test'))('a long board, cheap
     await s.page.reload();
     await column(s.page, 'In progress').waitFor({ timeout: 20_000 });
     expect(await titlesIn(s.page, 'In progress')).toEqual(expected);
+    expect(realProblems(s.problems)).toEqual([]);
+    await s.context.close();
+  });
+
+  it('a drag that scrolls the board reaches the cards the scroll brought near', async () => {
+    const s = await signedInStudent(browser(), 'board-cost-scroll', { viewport: VIEWPORT });
+    await seedColumns(s.as);
+    await s.page.reload();
+    await column(s.page, 'New').waitFor({ timeout: 20_000 });
+    await scrolledThroughOnce(s.page);
+    // At the top of the board "Essay 22" is more than a screen below it: it takes no part in a
+    // drag that starts there (cardsNear.ts) until a scroll brings it near, and the drag must see
+    // it come (decision 0043 tried an observer that stopped watching during a drag).
+    const essay = card(s.page, 'Essay 22');
+    const below = await essay.evaluate((el) => el.getBoundingClientRect().top);
+    expect(below).toBeGreaterThan(2 * VIEWPORT.height);
+    const reading = (await card(s.page, 'Reading 1').boundingBox())!;
+    await mouseLift(s.page, card(s.page, 'Reading 1'), {
+      x: reading.x + reading.width / 2,
+      y: reading.y + reading.height / 2 + 10,
+    });
+    // The wheel, with the card held: the page scrolls until the essay is on screen; the card is
+    // then dropped on its top edge and lands just above it.
+    await s.page.mouse.wheel(0, below - VIEWPORT.height / 2);
+    await expect
+      .poll(() => s.page.evaluate<number>('window.scrollY'))
+      .toBeGreaterThan(VIEWPORT.height);
+    await animationsSettled(s.page);
+    const b = (await essay.boundingBox())!;
+    expect(b.y).toBeGreaterThan(0);
+    expect(b.y + b.height).toBeLessThan(VIEWPORT.height);
+    const patched = saved(s.page, 'PATCH');
+    await s.page.mouse.move(b.x + b.width / 2, b.y + 4, { steps: 20 });
+    await animationsSettled(s.page);
+    await s.page.mouse.up();
+    expect((await patched).status()).toBe(200);
+    await dragOverlay(s.page).waitFor({ state: 'detached' });
+    const essays = Array.from({ length: PER_COLUMN }, (_, i) => `Essay ${i + 1}`);
+    await expect
+      .poll(() => titlesIn(s.page, 'In progress'))
+      .toEqual([...essays.slice(0, 21), 'Reading 1', ...essays.slice(21)]);
     expect(realProblems(s.problems)).toEqual([]);
     await s.context.close();
   });
