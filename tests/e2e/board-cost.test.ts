@@ -92,11 +92,9 @@ describe.runIf(browserAvailable('board cost browser test'))('a long board, cheap
     const essay = card(s.page, 'Essay 22');
     const below = await essay.evaluate((el) => el.getBoundingClientRect().top);
     expect(below).toBeGreaterThan(2 * VIEWPORT.height);
-    const reading = (await card(s.page, 'Reading 1').boundingBox())!;
-    await mouseLift(s.page, card(s.page, 'Reading 1'), {
-      x: reading.x + reading.width / 2,
-      y: reading.y + reading.height / 2 + 10,
-    });
+    const reading = card(s.page, 'Reading 1');
+    const a = (await reading.boundingBox())!;
+    await mouseLift(s.page, reading, { x: a.x + a.width / 2, y: a.y + a.height / 2 + 10 });
     // The wheel, with the card held: the page scrolls until the essay is on screen; the card is
     // then dropped on its top edge and lands just above it.
     await s.page.mouse.wheel(0, below - VIEWPORT.height / 2);
