@@ -36,6 +36,16 @@ async function seedColumns(as: As, perColumn = PER_COLUMN) {
 }
 
 /**
+ * Reloads the page and waits until the board has drawn every card: its first frame draws the
+ * first 16 of each column, the others come in a transition right after (decision 0033).
+ */
+async function reloadAllDrawn(page: Page) {
+  await page.reload();
+  await column(page, 'New').waitFor({ timeout: 20_000 });
+  await expect.poll(() => page.locator('li[data-card-id]').count()).toBe(2 * PER_COLUMN);
+}
+
+/**
  * Scrolls through the board once and back to its top, as a student has, so that every card off
  * screen keeps the size it had on screen (board.css: the cards the browser skips are measured at
  * that size).
@@ -58,8 +68,7 @@ describe.runIf(browserAvailable('board cost browser test'))('a long board, cheap
     await seedColumns(s.as);
     // Counted from before the load, so a write the page makes as it starts is counted both ways.
     const writes = watchWrites(s.page);
-    await s.page.reload();
-    await column(s.page, 'New').waitFor({ timeout: 20_000 });
+    await reloadAllDrawn(s.page);
     await scrolledThroughOnce(s.page);
     // Far down the board, with the cards above it off screen: "Reading 20" dropped at the top of
     // "Essay 20" (cards of the same height, so the place is plain) lands just above it.
@@ -73,8 +82,7 @@ describe.runIf(browserAvailable('board cost browser test'))('a long board, cheap
     await expect.poll(() => titlesIn(s.page, 'In progress')).toEqual(expected);
 
     await writes.idle();
-    await s.page.reload();
-    await column(s.page, 'In progress').waitFor({ timeout: 20_000 });
+    await reloadAllDrawn(s.page);
     expect(await titlesIn(s.page, 'In progress')).toEqual(expected);
     expect(realProblems(s.problems)).toEqual([]);
     await s.context.close();
@@ -83,8 +91,7 @@ describe.runIf(browserAvailable('board cost browser test'))('a long board, cheap
   it('a drag that scrolls the board reaches the cards the scroll brought near', async () => {
     const s = await signedInStudent(browser(), 'board-cost-scroll', { viewport: VIEWPORT });
     await seedColumns(s.as);
-    await s.page.reload();
-    await column(s.page, 'New').waitFor({ timeout: 20_000 });
+    await reloadAllDrawn(s.page);
     await scrolledThroughOnce(s.page);
     // At the top of the board "Essay 22" is more than a screen below it: it takes no part in a
     // drag that starts there (cardsNear.ts) until a scroll brings it near, and the drag must see

@@ -23,8 +23,37 @@ export async function dragReady(page: Page): Promise<void> {
 export async function pressAndHear(page: Page, key: string, text: string): Promise<void> {
   await dragReady(page);
   await page.keyboard.press(key);
-  await expect.poll(() => announcement(page).textContent(), { timeout: 5_000 }).toContain(text);
+  try {
+    await expect.poll(() => announcement(page).textContent(), { timeout: 5_000 }).toContain(text);
+  } catch (error) {
+    throw new Error(`${key} was not followed by "${text}". ${await dragState(page)}`, {
+      cause: error,
+    });
+  }
   await animationsSettled(page);
+}
+
+/**
+ * What the page shows of dragging, for the message of a test that waited in vain: where the
+ * focus is, what the live regions say, whether a card is lifted. A drag lost only under the CI
+ * run's load is then told apart from a drag that never began.
+ */
+async function dragState(page: Page): Promise<string> {
+  return page
+    .evaluate<string>(
+      `JSON.stringify({
+        focus: document.activeElement?.getAttribute('aria-label')
+          ?? document.activeElement?.tagName ?? null,
+        liveRegions: Array.from(
+          document.querySelectorAll('[id^="DndLiveRegion"]'),
+          (el) => el.textContent,
+        ),
+        liftedCards: document.querySelectorAll('.card--overlay').length,
+        cards: document.querySelectorAll('li[data-card-id]').length,
+      })`,
+    )
+    .then((state) => `The page: ${state}.`)
+    .catch(() => 'The page could not be read.');
 }
 
 /** The card being dragged, drawn above the board while a drag lasts and during its drop. */
@@ -44,7 +73,11 @@ export async function mouseLift(
   await dragReady(page);
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
-  await dragOverlay(page).waitFor({ timeout: 5_000 });
+  await dragOverlay(page)
+    .waitFor({ timeout: 5_000 })
+    .catch(async (error: unknown) => {
+      throw new Error(`A hold did not lift the card. ${await dragState(page)}`, { cause: error });
+    });
   await page.mouse.move(to.x, to.y, { steps: 20 });
   await animationsSettled(page);
 }

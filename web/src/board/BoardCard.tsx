@@ -10,15 +10,15 @@ import {
   type KeyboardEvent as ReactKeyboardEvent,
   type KeyboardEventHandler,
   type MouseEvent,
+  type PointerEvent as ReactPointerEvent,
+  type TouchEvent as ReactTouchEvent,
 } from 'react';
 import { CardBody, type CardActions } from './AssignmentCard.tsx';
 import { LIFTED_PLACE, STILL, type CardDrag, type CardLinks } from './cardLinks.ts';
 import type { CardsNear } from './cardsNear.ts';
+import { keepPress, keptKey } from './keptStart.ts';
 import { statusClass } from './columns.ts';
 import { GripIcon } from '../ui/icons.tsx';
-
-/** The keys that lift a card from its Move button (dnd-kit's keyboard sensor's defaults). */
-const LIFT_KEYS = new Set(['Space', 'Enter']);
 
 interface BoardCardProps extends CardActions {
   assignment: Assignment;
@@ -83,34 +83,35 @@ export const BoardCard = memo(function BoardCard({
     },
     [links, id],
   );
-  // A key that lifts a card (Space, Enter), pressed on a still card's Move button, is kept by
-  // the links and sent again once the card's hook has handed it dnd-kit's handlers: the drag
-  // layer's chunk had not come (right after a load), or the hook had not yet followed the focus
-  // (cardsNear.ts). It is dropped if the focus has left the button by then.
+  // A key that lifts a card (Space, Enter) pressed on a still card's Move button, or a press on
+  // the card, is kept by the links and sent again once the card's hook has handed it dnd-kit's
+  // handlers: the drag layer's chunk had not come (right after a load), or the hook had not yet
+  // followed the card near the screen or the focus into it (cardsNear.ts). A key is dropped if
+  // the focus has left the button by then, a press if it was released (keptStart.ts).
   const stillListeners = useMemo(
     () => ({
       // A still card comes near as soon as the pointer is over it, before any press.
       onPointerOver: () => near.pointedAt(id),
+      onPointerDown: (e: ReactPointerEvent<HTMLElement>) => {
+        near.pointedAt(id);
+        keepPress(id, e.nativeEvent, links);
+      },
+      onTouchStart: (e: ReactTouchEvent<HTMLElement>) => {
+        near.pointedAt(id);
+        keepPress(id, e.nativeEvent, links);
+      },
       onKeyDown: (e: ReactKeyboardEvent<HTMLElement>) => {
-        if (!LIFT_KEYS.has(e.code)) return;
+        const start = keptKey(id, e, e.currentTarget);
+        if (!start) return;
         e.preventDefault();
-        links.keepKey({ id, code: e.code, key: e.key, handle: e.currentTarget });
+        links.keep(start);
       },
     }),
     [near, links, id],
   );
   const hasHandlers = drag.listeners !== undefined;
   useEffect(() => {
-    const kept = hasHandlers ? links.takeKey(id) : null;
-    if (!kept || kept.handle !== document.activeElement) return;
-    kept.handle.dispatchEvent(
-      new KeyboardEvent('keydown', {
-        code: kept.code,
-        key: kept.key,
-        bubbles: true,
-        cancelable: true,
-      }),
-    );
+    if (hasHandlers) links.take(id)?.replay();
   }, [links, id, hasHandlers]);
   return (
     <CardElements

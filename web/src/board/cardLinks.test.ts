@@ -1,21 +1,57 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CardLinks } from './cardLinks.ts';
+import { keptKey, type KeptStart } from './keptStart.ts';
 
-describe('CardLinks, a key kept before a card can lift', () => {
-  it('gives the kept key once, to its own card only', () => {
+const start = (id: string): KeptStart => ({ id, replay: vi.fn() });
+
+describe('CardLinks, a start kept before a card can lift', () => {
+  it('gives the kept start once, to its own card only', () => {
     const links = new CardLinks();
-    const handle = new EventTarget();
-    links.keepKey({ id: 'a', code: 'Space', key: ' ', handle });
-    expect(links.takeKey('b')).toBeNull();
-    expect(links.takeKey('a')).toEqual({ id: 'a', code: 'Space', key: ' ', handle });
-    expect(links.takeKey('a')).toBeNull();
+    const a = start('a');
+    links.keep(a);
+    expect(links.take('b')).toBeNull();
+    expect(links.take('a')).toBe(a);
+    expect(links.take('a')).toBeNull();
   });
 
-  it('keeps only the last key: a card the student moved on from does not lift later', () => {
+  it('keeps only the last start: a card the student moved on from does not lift later', () => {
     const links = new CardLinks();
-    links.keepKey({ id: 'a', code: 'Space', key: ' ', handle: new EventTarget() });
-    links.keepKey({ id: 'b', code: 'Enter', key: 'Enter', handle: new EventTarget() });
-    expect(links.takeKey('a')).toBeNull();
-    expect(links.takeKey('b')?.code).toBe('Enter');
+    links.keep(start('a'));
+    const b = start('b');
+    links.keep(b);
+    expect(links.take('a')).toBeNull();
+    expect(links.take('b')).toBe(b);
+  });
+
+  it('drops a start released before the card could lift, and only that one', () => {
+    const links = new CardLinks();
+    const a = start('a');
+    const b = start('b');
+    links.keep(a);
+    links.keep(b);
+    links.drop(a);
+    expect(links.take('b')).toBe(b);
+    links.keep(a);
+    links.drop(a);
+    expect(links.take('a')).toBeNull();
+  });
+});
+
+describe('keptKey', () => {
+  it('keeps Space and Enter, and sends the key again while its button has the focus', () => {
+    const handle = document.createElement('button');
+    document.body.append(handle);
+    const heard: string[] = [];
+    handle.addEventListener('keydown', (e) => heard.push(`${e.code}:${e.key}`));
+    expect(keptKey('a', { code: 'KeyA', key: 'a' }, handle)).toBeNull();
+    const space = keptKey('a', { code: 'Space', key: ' ' }, handle)!;
+    const enter = keptKey('a', { code: 'Enter', key: 'Enter' }, handle)!;
+    space.replay();
+    expect(heard).toEqual([]);
+    handle.focus();
+    space.replay();
+    enter.replay();
+    expect(heard).toEqual(['Space: ', 'Enter:Enter']);
+    handle.remove();
   });
 });

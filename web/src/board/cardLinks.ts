@@ -1,5 +1,6 @@
 import type { DraggableAttributes, DraggableSyntheticListeners } from '@dnd-kit/core';
 import { useCallback, useSyncExternalStore } from 'react';
+import type { KeptStart } from './keptStart.ts';
 
 /**
  * The link between the board's elements and dnd-kit's hooks, which live in two separate trees.
@@ -64,15 +65,6 @@ export interface CardSetters {
   setActivatorNodeRef(el: HTMLElement | null): void;
 }
 
-/** A key pressed on a still card's Move button, kept until the card can lift (BoardCard). */
-export interface KeptKey {
-  id: string;
-  code: string;
-  key: string;
-  /** The Move button it was pressed on. */
-  handle: EventTarget;
-}
-
 interface CardLink {
   item: HTMLElement | null;
   handle: HTMLElement | null;
@@ -91,7 +83,7 @@ interface TargetLink {
 export class CardLinks {
   private readonly cards = new Map<string, CardLink>();
   private readonly targets = new Map<string, TargetLink>();
-  private kept: KeptKey | null = null;
+  private kept: KeptStart | null = null;
 
   // The card's side (BoardCard).
 
@@ -126,13 +118,18 @@ export class CardLinks {
     };
   }
 
-  /** Keeps a key that lifts a card, in place of any kept before: only the last one counts. */
-  keepKey(kept: KeptKey): void {
-    this.kept = kept;
+  /** Keeps a drag's start made on a still card, in place of any other (keptStart.ts). */
+  keep(start: KeptStart): void {
+    this.kept = start;
   }
 
-  /** The key kept for the card `id`, if it is the last one kept; it is then no longer kept. */
-  takeKey(id: string): KeptKey | null {
+  /** Drops the start kept, if it is still `start` (a press released before the card lifts). */
+  drop(start: KeptStart): void {
+    if (this.kept === start) this.kept = null;
+  }
+
+  /** The start kept for the card `id`, if it is the last one kept; it is then no longer kept. */
+  take(id: string): KeptStart | null {
     const kept = this.kept;
     if (kept?.id !== id) return null;
     this.kept = null;
