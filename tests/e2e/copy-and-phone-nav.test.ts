@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { scanBothThemes, type Violation } from '../support/axe.ts';
 import { card } from '../support/board.ts';
 import { browserAvailable, useBrowser } from '../support/browser.ts';
-import { dragOverlay, dragReady } from '../support/dnd.ts';
+import { dragOverlay, dragReady, liftedAfterPress } from '../support/dnd.ts';
 import { dueIn, seed, signedInStudent, type BrowserStudent } from '../support/student.ts';
 
 const PHONE = { width: 375, height: 812 };
@@ -204,12 +204,12 @@ describe.runIf(browserAvailable('copy and phone navigation browser test'))(
           type,
           touchPoints: type === 'touchEnd' ? [] : [{ x: Math.round(x), y: Math.round(y) }],
         });
+      await dragReady(page);
       const from = await boxOf(card(page, 'Read chapter 5'));
       const start = { x: from.x + from.width / 2, y: from.y + 20 };
-      await dragReady(page);
       await touch('touchStart', start.x, start.y);
       // The hold lifts the card (the sensor's delay), then the finger moves to the Done tab.
-      await dragOverlay(page).waitFor({ timeout: 5_000 });
+      await liftedAfterPress(page, start);
       let at = start;
       for (const target of ['Done', 'In progress']) {
         const tab = await boxOf(segment(page, target));

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { titlesIn } from '../support/board.ts';
 import { realProblems } from '../support/browser.ts';
-import { announcement, pressAndHear } from '../support/dnd.ts';
+import { announcement, dragCodeHeld, pressAndHear } from '../support/dnd.ts';
 import {
   describeKeyboard,
   expectFocused,
@@ -45,24 +45,16 @@ describeKeyboard('moving cards by keyboard', (signedIn) => {
     const s = await signedIn('kb-first-key', true, { serviceWorkers: 'block' });
     const { page } = s;
     await seed(s.as, { title: 'Poem analysis' });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let asked = () => {};
-    const requested = new Promise<void>((resolve) => (asked = resolve));
-    await page.route(/\/assets\/drag-[^/]*\.js$/, async (route) => {
-      asked();
-      await held;
-      await route.continue();
-    });
+    const code = await dragCodeHeld(page);
     await reloadBoard(s);
-    await requested;
+    await code.asked;
 
     const handle = page.getByRole('button', { name: 'Move Poem analysis' });
     await tabTo(page, handle);
     await page.keyboard.press('Space');
     // dnd-kit is not in the page yet: the key waits.
     expect(await announcement(page).count()).toBe(0);
-    release();
+    code.release();
     await expect
       .poll(() => announcement(page).first().textContent(), { timeout: 20_000 })
       .toContain('Picked up Poem analysis. It is in New, position 1 of 1.');

@@ -1,8 +1,7 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { card, column, saved, titlesIn } from '../support/board.ts';
 import { browserAvailable, realProblems, useBrowser } from '../support/browser.ts';
-import { announcement, dragOverlay } from '../support/dnd.ts';
+import { announcement, dragCodeHeld, dragOverlay } from '../support/dnd.ts';
 import { animationsSettled } from '../support/motion.ts';
 import { seed, signedInStudent } from '../support/student.ts';
 
@@ -13,23 +12,6 @@ import { seed, signedInStudent } from '../support/student.ts';
  * with the mouse and with a finger. keyboard-move.test.ts shows the same for a key.
  */
 const VIEWPORT = { width: 1280, height: 800 };
-
-/**
- * Holds back the board's drag chunk from the next load on; resolves once the page has asked for
- * it, to the way to let it come.
- */
-async function dragCodeHeld(page: Page): Promise<{ asked: Promise<void>; release: () => void }> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let ask = () => {};
-  const asked = new Promise<void>((resolve) => (ask = resolve));
-  await page.route(/\/assets\/drag-[^/]*\.js$/, async (route) => {
-    ask();
-    await held;
-    await route.continue();
-  });
-  return { asked, release };
-}
 
 describe.runIf(browserAvailable('press before the drag code browser test'))(
   'a press made before a card can lift',

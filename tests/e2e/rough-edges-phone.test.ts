@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { card, saved } from '../support/board.ts';
-import { dragReady, pressAndHear } from '../support/dnd.ts';
+import { dragReady, liftedAfterPress, pressAndHear } from '../support/dnd.ts';
 import { browserAvailable, useBrowser } from '../support/browser.ts';
 import { dueIn, seed, signedInStudent, type BrowserStudent } from '../support/student.ts';
 
@@ -27,13 +27,15 @@ const styleOf = (loc: Locator, prop: string): Promise<string> =>
  * shows that it takes the drop; the finger stays down.
  */
 async function holdOver(page: Page, title: string, to: string): Promise<void> {
+  // Measured once dnd-kit is here: where the card and the tab are now.
+  await dragReady(page);
   const from = await card(page, title).boundingBox();
   const target = await segment(page, to).boundingBox();
   if (!from || !target) throw new Error('no card or segment');
-  await dragReady(page);
-  await page.mouse.move(from.x + from.width / 2, from.y + 20);
+  const at = { x: from.x + from.width / 2, y: from.y + 20 };
+  await page.mouse.move(at.x, at.y);
   await page.mouse.down();
-  await page.locator('.card--overlay').waitFor();
+  await liftedAfterPress(page, at);
   await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 8 });
   await expect.poll(() => segment(page, to).getAttribute('class')).toContain('--over');
 }

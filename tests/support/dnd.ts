@@ -38,10 +38,18 @@ export async function pressAndHear(page: Page, key: string, text: string): Promi
  * focus is, what the live regions say, whether a card is lifted. A drag lost only under the CI
  * run's load is then told apart from a drag that never began.
  */
-async function dragState(page: Page): Promise<string> {
+async function dragState(page: Page, at?: { x: number; y: number }): Promise<string> {
+  const under = at
+    ? `(() => {
+        const el = document.elementFromPoint(${at.x}, ${at.y});
+        const title = el?.closest('li[data-card-id]')?.querySelector('h3')?.textContent;
+        return title ? 'the card ' + title : el ? el.tagName + '.' + el.className : null;
+      })()`
+    : 'null';
   return page
     .evaluate<string>(
       `JSON.stringify({
+        pressedOn: ${under},
         focus: document.activeElement?.getAttribute('aria-label')
           ?? document.activeElement?.tagName ?? null,
         liveRegions: Array.from(
@@ -68,18 +76,30 @@ export async function mouseLift(
   source: Locator,
   to: { x: number; y: number },
 ): Promise<void> {
+  // Measured once dnd-kit is here: where the card is now, not where it was as the page loaded.
+  await dragReady(page);
   const a = await source.boundingBox();
   if (!a) throw new Error('Nothing to drag.');
-  await dragReady(page);
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  const at = { x: a.x + a.width / 2, y: a.y + a.height / 2 };
+  await page.mouse.move(at.x, at.y);
   await page.mouse.down();
-  await dragOverlay(page)
-    .waitFor({ timeout: 5_000 })
-    .catch(async (error: unknown) => {
-      throw new Error(`A hold did not lift the card. ${await dragState(page)}`, { cause: error });
-    });
+  await liftedAfterPress(page, at);
   await page.mouse.move(to.x, to.y, { steps: 20 });
   await animationsSettled(page);
+}
+
+/**
+ * Waits for the lifted card after a press at `at`, mouse or finger (a drag starts after a hold);
+ * when none comes, fails with what the page showed, including what was under the press.
+ */
+export async function liftedAfterPress(page: Page, at: { x: number; y: number }): Promise<void> {
+  await dragOverlay(page)
+    .waitFor({ timeout: 10_000 })
+    .catch(async (error: unknown) => {
+      const where = `(${Math.round(at.x)}, ${Math.round(at.y)})`;
+      const state = await dragState(page, at);
+      throw new Error(`A hold at ${where} did not lift a card. ${state}`, { cause: error });
+    });
 }
 
 /** Drags `source` with the mouse onto the top or bottom edge of `target` and drops it there. */
@@ -119,4 +139,23 @@ export function watchWrites(page: Page): { idle(): Promise<void> } {
       await expect.poll(() => inFlight.size, { timeout: 10_000 }).toBe(0);
     },
   };
+}
+
+/**
+ * Holds back the board's drag chunk (dnd-kit, decision 0040) from the page's next load on, as a
+ * slow connection right after a load would. `asked` resolves once the page has asked for it;
+ * `release` lets it come. The page must have no service worker (`serviceWorkers: 'block'`), so
+ * the chunk comes from the network, where the test sees it.
+ */
+export async function dragCodeHeld(page: Page): Promise<{ asked: Promise<void>; release(): void }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let ask = () => {};
+  const asked = new Promise<void>((resolve) => (ask = resolve));
+  await page.route(/\/assets\/drag-[^/]*\.js$/, async (route) => {
+    ask();
+    await held;
+    await route.continue();
+  });
+  return { asked, release };
 }
