@@ -88,27 +88,24 @@ export const BoardCard = memo(function BoardCard({
   // handlers: the drag layer's chunk had not come (right after a load), or the hook had not yet
   // followed the card near the screen or the focus into it (cardsNear.ts). A key is dropped if
   // the focus has left the button by then, a press if it was released (keptStart.ts).
-  const stillListeners = useMemo(
-    () => ({
+  const stillListeners = useMemo(() => {
+    const press = (e: ReactPointerEvent<HTMLElement> | ReactTouchEvent<HTMLElement>) => {
+      near.pointedAt(id);
+      keepPress(id, e.nativeEvent, links);
+    };
+    return {
       // A still card comes near as soon as the pointer is over it, before any press.
       onPointerOver: () => near.pointedAt(id),
-      onPointerDown: (e: ReactPointerEvent<HTMLElement>) => {
-        near.pointedAt(id);
-        keepPress(id, e.nativeEvent, links);
-      },
-      onTouchStart: (e: ReactTouchEvent<HTMLElement>) => {
-        near.pointedAt(id);
-        keepPress(id, e.nativeEvent, links);
-      },
+      onPointerDown: press,
+      onTouchStart: press,
       onKeyDown: (e: ReactKeyboardEvent<HTMLElement>) => {
         const start = keptKey(id, e, e.currentTarget);
         if (!start) return;
         e.preventDefault();
         links.keep(start);
       },
-    }),
-    [near, links, id],
-  );
+    };
+  }, [near, links, id]);
   const hasHandlers = drag.listeners !== undefined;
   useEffect(() => {
     if (hasHandlers) links.take(id)?.replay();

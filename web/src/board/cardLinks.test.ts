@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CardLinks } from './cardLinks.ts';
-import { keptKey, type KeptStart } from './keptStart.ts';
+import type { KeptStart } from './keptStart.ts';
 
 const start = (id: string): KeptStart => ({ id, replay: vi.fn() });
 
@@ -34,24 +34,5 @@ describe('CardLinks, a start kept before a card can lift', () => {
     links.keep(a);
     links.drop(a);
     expect(links.take('a')).toBeNull();
-  });
-});
-
-describe('keptKey', () => {
-  it('keeps Space and Enter, and sends the key again while its button has the focus', () => {
-    const handle = document.createElement('button');
-    document.body.append(handle);
-    const heard: string[] = [];
-    handle.addEventListener('keydown', (e) => heard.push(`${e.code}:${e.key}`));
-    expect(keptKey('a', { code: 'KeyA', key: 'a' }, handle)).toBeNull();
-    const space = keptKey('a', { code: 'Space', key: ' ' }, handle)!;
-    const enter = keptKey('a', { code: 'Enter', key: 'Enter' }, handle)!;
-    space.replay();
-    expect(heard).toEqual([]);
-    handle.focus();
-    space.replay();
-    enter.replay();
-    expect(heard).toEqual(['Space: ', 'Enter:Enter']);
-    handle.remove();
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CardLinks } from './cardLinks.ts';
-import { keepPress } from './keptStart.ts';
+import { keepPress, keptKey } from './keptStart.ts';
 
 const card = document.createElement('li');
 
@@ -69,5 +69,24 @@ describe('keepPress', () => {
     card.remove();
     links.take('a')?.replay();
     expect(got).toEqual([]);
+  });
+});
+
+describe('keptKey', () => {
+  it('keeps Space and Enter, and sends the key again while its button has the focus', () => {
+    const handle = document.createElement('button');
+    document.body.append(handle);
+    const heard: string[] = [];
+    handle.addEventListener('keydown', (e) => heard.push(`${e.code}:${e.key}`));
+    expect(keptKey('a', { code: 'KeyA', key: 'a' }, handle)).toBeNull();
+    const space = keptKey('a', { code: 'Space', key: ' ' }, handle)!;
+    const enter = keptKey('a', { code: 'Enter', key: 'Enter' }, handle)!;
+    space.replay();
+    expect(heard).toEqual([]);
+    handle.focus();
+    space.replay();
+    enter.replay();
+    expect(heard).toEqual(['Space: ', 'Enter:Enter']);
+    handle.remove();
   });
 });
