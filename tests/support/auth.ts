@@ -9,23 +9,32 @@ export interface TestUser {
 
 let counter = 0;
 
-/** A fresh account in the Auth emulator (email/password; the API only sees its ID token). */
-export async function createTestUser(prefix = 'student'): Promise<TestUser> {
+/** Every test account's password. */
+const PASSWORD = 'test-password-1';
+
+/** Asks the Auth emulator for `accounts:<method>` with this email and the tests' password. */
+async function accounts(method: 'signUp' | 'signInWithPassword', email: string) {
   const { authEmulator } = inject('stack');
-  counter += 1;
-  const email = `${prefix}-${Date.now()}-${counter}@brainboard.test`;
   const res = await fetch(
-    `${authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`,
+    `${authEmulator}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-key`,
     {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'test-password-1', returnSecureToken: true }),
+      body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
     },
   );
-  if (!res.ok) throw new Error(`Auth emulator signUp failed: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { localId: string; idToken: string; refreshToken: string };
-  const user = { uid: body.localId, email, idToken: body.idToken, refreshToken: body.refreshToken };
-  return mayBeRevoked(body.idToken, Date.now()) ? signedInAgain(user) : user;
+  if (!res.ok) throw new Error(`Auth emulator ${method} failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { localId: string; idToken: string; refreshToken: string };
+}
+
+/** A fresh account in the Auth emulator (email/password; the API only sees its ID token). */
+export async function createTestUser(prefix = 'student'): Promise<TestUser> {
+  counter += 1;
+  const email = `${prefix}-${Date.now()}-${counter}@brainboard.test`;
+  let body = await accounts('signUp', email);
+  // The account signed in once more: a token whose sign-in is now (mayBeRevoked).
+  if (mayBeRevoked(body.idToken, Date.now())) body = await accounts('signInWithPassword', email);
+  return { uid: body.localId, email, idToken: body.idToken, refreshToken: body.refreshToken };
 }
 
 /**
@@ -43,26 +52,6 @@ export function mayBeRevoked(idToken: string, now: number): boolean {
     auth_time?: number;
   };
   return authTime === undefined || Math.floor(now / 1000) > authTime;
-}
-
-/** The account signed in once more with its password: a token whose sign-in is now. */
-async function signedInAgain(user: TestUser): Promise<TestUser> {
-  const { authEmulator } = inject('stack');
-  const res = await fetch(
-    `${authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: user.email,
-        password: 'test-password-1',
-        returnSecureToken: true,
-      }),
-    },
-  );
-  if (!res.ok) throw new Error(`Auth emulator sign-in failed: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { idToken: string; refreshToken: string };
-  return { ...user, idToken: body.idToken, refreshToken: body.refreshToken };
 }
 
 /** An unsigned token of the shape the emulator issues, for an account that does not exist. */
