@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { card, column } from '../support/board.ts';
 import { browserAvailable, useBrowser } from '../support/browser.ts';
 import { boardCopyKept, controlled } from '../support/offline.ts';
@@ -16,6 +16,41 @@ const workerFile = join(
   ...(offset ? ['.data', `web-dist-${offset}`] : ['web', 'dist']),
   'sw.js',
 );
+
+/** The built worker file, changed for a new build and put back when the file's tests are over. */
+const builds = {
+  original: '',
+  async next(name: string) {
+    this.original ||= await readFile(workerFile, 'utf8');
+    await writeFile(workerFile, `${this.original}\n// ${name}\n`);
+  },
+  async restore() {
+    if (this.original) await writeFile(workerFile, this.original);
+  },
+};
+
+/** Whether a worker newer than the page's is still installing or waiting. */
+function pendingWorkers(
+  page: Page,
+): Promise<{ installing: string | null; waiting: string | null }> {
+  return page.evaluate(`navigator.serviceWorker.getRegistration('/').then((reg) => ({
+    installing: reg?.installing?.state ?? null,
+    waiting: reg?.waiting?.state ?? null,
+  }))`);
+}
+
+/**
+ * Does what should reload the page and waits for the load. A click that cannot land and a
+ * reload that never comes fail apart; either way the error says where the service workers stood
+ * (in the failure itself: a CI log keeps only its end).
+ */
+async function reloadedBy(page: Page, act: () => Promise<unknown>): Promise<void> {
+  try {
+    await Promise.all([page.waitForEvent('load', { timeout: 30_000 }), act()]);
+  } catch (error) {
+    throw new Error(`No reload after Refresh (${String(error)}). ${await workerStates(page)}`);
+  }
+}
 
 /** The page's registration as it stands: each worker's state, and the controller's. */
 async function workerStates(page: Page): Promise<string> {
@@ -47,11 +82,12 @@ async function workerStates(page: Page): Promise<string> {
 /**
  * The app opens with no network: the service worker serves the shell, the board comes from
  * this device's copy, a calm line says it is offline, and AI says it needs a connection.
- * A new build of the worker is announced and waits for Refresh.
+ * A new build of the worker is announced and waits for Refresh, which takes over with the newest.
  */
 describe.runIf(browserAvailable('offline app browser test'))('offline app', () => {
   const browser = useBrowser();
   let context: BrowserContext;
+  afterAll(() => builds.restore());
 
   it('opens offline with the board from this device, a status line, and AI asking for a connection', async () => {
     const { web } = inject('stack');
@@ -89,34 +125,48 @@ describe.runIf(browserAvailable('offline app browser test'))('offline app', () =
     await controlled(page);
     await page.evaluate('window.stayed = true');
     // A new build: the served worker script changes (request routing does not see the
-    // browser's own fetch of the worker script, so the built file changes for a moment).
-    const original = await readFile(workerFile, 'utf8');
-    await writeFile(workerFile, `${original}\n// next build\n`);
-    try {
-      await page.evaluate(
-        "navigator.serviceWorker.getRegistration('/').then((reg) => reg?.update())",
-      );
-      await page.getByText('A new version is ready ·').waitFor({ timeout: 30_000 });
-    } finally {
-      await writeFile(workerFile, original);
-    }
+    // browser's own fetch of the worker script, so the built file changes until the file's last
+    // test is over; put back sooner, the browser's own check after the reload would find a third
+    // build and announce it).
+    await builds.next('the second build');
+    await page.evaluate(
+      "navigator.serviceWorker.getRegistration('/').then((reg) => reg?.update())",
+    );
+    await page.getByText('A new version is ready ·').waitFor({ timeout: 30_000 });
     const refresh = page.getByRole('button', { name: 'Refresh' });
     await refresh.waitFor({ timeout: 30_000 });
     // Nothing reloaded on its own.
     expect(await page.evaluate<boolean | undefined>('window.stayed')).toBe(true);
-    // A click that cannot land and a reload that never comes fail apart; either way the test
-    // prints where the page's service workers stood.
-    try {
-      await Promise.all([
-        page.waitForEvent('load', { timeout: 30_000 }),
-        refresh.click({ timeout: 10_000 }),
-      ]);
-    } catch (error) {
-      console.log(`Service workers after Refresh: ${await workerStates(page)}`);
-      throw error;
-    }
+    await reloadedBy(page, () => refresh.click({ timeout: 10_000 }));
     expect(await page.evaluate<boolean | undefined>('window.stayed')).toBe(undefined);
     await card(page, 'Essay plan').waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('button', { name: 'Refresh' }).count()).toBe(0);
+    expect(await pendingWorkers(page)).toEqual({ installing: null, waiting: null });
+  });
+
+  it('takes over with the build that was installing when Refresh was pressed', async () => {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await controlled(page);
+    await builds.next('the third build');
+    await page.evaluate(
+      "navigator.serviceWorker.getRegistration('/').then((reg) => reg?.update())",
+    );
+    await page.getByText('A new version is ready ·').waitFor({ timeout: 30_000 });
+    // A fourth build comes while the third waits: Refresh is pressed the moment the browser
+    // starts installing it, so the third still waits and the fourth is not ready yet. Once
+    // installed, the fourth replaces the third; the takeover must be the fourth's.
+    await builds.next('the fourth build');
+    await reloadedBy(page, () =>
+      page.evaluate(`navigator.serviceWorker.getRegistration('/').then((reg) => {
+        reg.addEventListener('updatefound', () => {
+          [...document.querySelectorAll('button')].find((b) => b.textContent === 'Refresh').click();
+        }, { once: true });
+        return reg.update();
+      })`),
+    );
+    await card(page, 'Essay plan').waitFor({ timeout: 30_000 });
+    // The page runs the newest build: no worker is left waiting or installing, no prompt.
+    expect(await pendingWorkers(page)).toEqual({ installing: null, waiting: null });
     expect(await page.getByRole('button', { name: 'Refresh' }).count()).toBe(0);
   });
 });

@@ -8,9 +8,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
  */
 const workbox = vi.hoisted(() => ({
   /** The registration register() answers; like the browser's, it changes as workers come and go. */
-  registration: { waiting: null as object | null },
+  registration: Object.assign(new EventTarget(), {
+    waiting: null as EventTarget | null,
+    installing: null as EventTarget | null,
+  }),
   handlers: new Map<string, (() => void)[]>(),
-  skipWaitingSent: 0,
+  /** The worker that was waiting each time the page asked for a takeover. */
+  skipWaitingTo: [] as (EventTarget | null)[],
+  get skipWaitingSent() {
+    return this.skipWaitingTo.length;
+  },
   fire(type: string) {
     for (const handler of this.handlers.get(type) ?? []) handler();
   },
@@ -28,7 +35,7 @@ vi.mock('workbox-window', () => ({
       );
     }
     messageSkipWaiting() {
-      workbox.skipWaitingSent += 1;
+      workbox.skipWaitingTo.push(workbox.registration.waiting);
     }
     register() {
       return Promise.resolve(workbox.registration);
@@ -51,10 +58,28 @@ async function promptShown() {
 
 beforeEach(() => {
   vi.resetModules();
-  workbox.registration = { waiting: {} };
+  workbox.registration = Object.assign(new EventTarget(), {
+    waiting: new EventTarget() as EventTarget | null,
+    installing: null as EventTarget | null,
+  });
   workbox.handlers.clear();
-  workbox.skipWaitingSent = 0;
+  workbox.skipWaitingTo = [];
 });
+
+/** A newer build that has started installing: the browser's updatefound. */
+function newerBuildInstalling(): EventTarget {
+  const worker = new EventTarget();
+  workbox.registration.installing = worker;
+  workbox.registration.dispatchEvent(new Event('updatefound'));
+  return worker;
+}
+
+/** Its install ends: it replaces the waiting worker, which becomes redundant. */
+function installed(worker: EventTarget): void {
+  workbox.registration.installing = null;
+  workbox.registration.waiting = worker;
+  worker.dispatchEvent(new Event('statechange'));
+}
 
 afterEach(() => {
   vi.useRealTimers();
@@ -101,5 +126,38 @@ describe('UpdatePrompt', () => {
     // A takeover after the deadline loads nothing a second time.
     workbox.fire('controlling');
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits for a build installing at the click, then asks it to take over', async () => {
+    const { reload, refresh } = await promptShown();
+    const newer = newerBuildInstalling();
+
+    fireEvent.click(refresh);
+    // The waiting build is not asked: the newer one would replace it before it could take over.
+    expect(workbox.skipWaitingSent).toBe(0);
+    installed(newer);
+    expect(workbox.skipWaitingTo).toEqual([newer]);
+
+    workbox.fire('controlling');
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks a build that arrives during the takeover to take over as well', async () => {
+    const { reload, refresh } = await promptShown();
+    const first = workbox.registration.waiting;
+
+    fireEvent.click(refresh);
+    expect(workbox.skipWaitingTo).toEqual([first]);
+    // The first had not taken over yet when a newer build replaced it.
+    const newer = newerBuildInstalling();
+    installed(newer);
+    expect(workbox.skipWaitingTo).toEqual([first, newer]);
+
+    workbox.fire('controlling');
+    expect(reload).toHaveBeenCalledTimes(1);
+    // Once the page is loading, a build that comes after is left to announce itself.
+    const later = newerBuildInstalling();
+    installed(later);
+    expect(workbox.skipWaitingTo).toEqual([first, newer]);
   });
 });

@@ -29,29 +29,50 @@ export function refreshToUpdate(): void {
 }
 
 /**
- * Refresh: the waiting worker is asked to take over and the page loads again when it has. If no
- * worker waits any more (it took over already, or went away), the page loads at once; if the
- * takeover has not happened by the deadline, it loads all the same.
+ * Refresh: the newest build takes over and the page loads again when it has. If no worker waits
+ * any more (it took over already, or went away), the page loads at once; if the takeover has not
+ * happened by the deadline, it loads all the same.
+ *
+ * A newer build can arrive while one waits (a deploy during a lesson). Once installed it replaces
+ * the waiting one, which then never takes over: a Refresh pressed while it installs would wait
+ * for the deadline and load the old build, announcing the newer one again. So while a worker is
+ * installing, the takeover waits for its install to end, and every worker that comes to wait
+ * before the page loads is asked to take over too.
  */
 function takeOver(
   wb: Pick<Workbox, 'addEventListener' | 'removeEventListener' | 'messageSkipWaiting'>,
-  waiting: ServiceWorker | null | undefined,
+  registration: ServiceWorkerRegistration | undefined,
   reload: () => void,
 ): void {
-  if (!waiting) {
+  if (!registration?.waiting) {
     reload();
     return;
   }
+  // Workbox's messageSkipWaiting reads the registration's waiting worker as it is then.
+  const askNewest = () => {
+    if (!registration.installing) wb.messageSkipWaiting();
+  };
+  const watched = new Set<ServiceWorker>();
+  const watchInstalling = () => {
+    const installing = registration.installing;
+    if (!installing || watched.has(installing)) return;
+    watched.add(installing);
+    installing.addEventListener('statechange', askNewest);
+  };
   // Whichever comes first, the takeover or the deadline, reloads; the other then does nothing.
   let timer = 0;
   const once = () => {
     window.clearTimeout(timer);
     wb.removeEventListener('controlling', once);
+    registration.removeEventListener('updatefound', watchInstalling);
+    for (const worker of watched) worker.removeEventListener('statechange', askNewest);
     reload();
   };
   wb.addEventListener('controlling', once);
+  registration.addEventListener('updatefound', watchInstalling);
+  watchInstalling();
   timer = window.setTimeout(once, TAKEOVER_DEADLINE_MS);
-  wb.messageSkipWaiting();
+  askNewest();
 }
 
 /**
@@ -65,9 +86,9 @@ export async function registerWithUpdatePrompt(
   const { Workbox } = await import('workbox-window');
   const wb = new Workbox(url, { scope: '/' });
   wb.addEventListener('waiting', () => {
-    applyUpdate = () => takeOver(wb, registration?.waiting, reload);
+    applyUpdate = () => takeOver(wb, registration, reload);
     for (const listener of listeners) listener();
   });
-  // Read at the click: the registration's waiting worker changes as workers come and go.
+  // Its workers are read at the click: they change as builds come and go.
   const registration = await wb.register();
 }
