@@ -103,6 +103,16 @@ describe('UpdatePrompt', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
+  it('takes over once when Refresh is pressed again while it waits', async () => {
+    const { reload, refresh } = await promptShown();
+
+    fireEvent.click(refresh);
+    fireEvent.click(refresh);
+    expect(workbox.skipWaitingSent).toBe(1);
+    workbox.fire('controlling');
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
   it('reloads at once when no worker waits any more', async () => {
     const { reload, refresh } = await promptShown();
     // It took over already, or a newer build replaced it and went away.

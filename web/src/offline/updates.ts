@@ -8,6 +8,7 @@ import type { Workbox } from 'workbox-window';
 type Listener = () => void;
 
 let applyUpdate: (() => void) | null = null;
+let refreshing = false;
 const listeners = new Set<Listener>();
 
 /**
@@ -24,8 +25,11 @@ export function subscribeToUpdate(listener: Listener): () => void {
 
 export const updateReady = (): boolean => applyUpdate !== null;
 
+/** Refresh; pressed again while the newest build takes over, it does nothing more. */
 export function refreshToUpdate(): void {
-  applyUpdate?.();
+  if (refreshing || !applyUpdate) return;
+  refreshing = true;
+  applyUpdate();
 }
 
 /**
