@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { card, column } from '../support/board.ts';
 import { browserAvailable, useBrowser } from '../support/browser.ts';
@@ -28,21 +28,6 @@ const builds = {
     if (this.original) await writeFile(workerFile, this.original);
   },
 };
-
-/**
- * A new build, found by the page and announced: the served worker script changes (request
- * routing does not see the browser's own fetch of the worker script, so the built file changes
- * until the file's last test is over; put back sooner, the browser's own check after a reload
- * would find yet another build and announce it). Answers the prompt's Refresh button.
- */
-async function announced(page: Page, build: string): Promise<Locator> {
-  await builds.next(build);
-  await page.evaluate("navigator.serviceWorker.getRegistration('/').then((reg) => reg?.update())");
-  await page.getByText('A new version is ready ·').waitFor({ timeout: 30_000 });
-  const refresh = page.getByRole('button', { name: 'Refresh' });
-  await refresh.waitFor({ timeout: 30_000 });
-  return refresh;
-}
 
 /** Whether a worker newer than the page's is still installing or waiting. */
 function pendingWorkers(
@@ -139,7 +124,17 @@ describe.runIf(browserAvailable('offline app browser test'))('offline app', () =
     const page = context.pages()[0] ?? (await context.newPage());
     await controlled(page);
     await page.evaluate('window.stayed = true');
-    const refresh = await announced(page, 'the second build');
+    // A new build: the served worker script changes (request routing does not see the
+    // browser's own fetch of the worker script, so the built file changes until the file's last
+    // test is over; put back sooner, the browser's own check after the reload would find a third
+    // build and announce it).
+    await builds.next('the second build');
+    await page.evaluate(
+      "navigator.serviceWorker.getRegistration('/').then((reg) => reg?.update())",
+    );
+    await page.getByText('A new version is ready ·').waitFor({ timeout: 30_000 });
+    const refresh = page.getByRole('button', { name: 'Refresh' });
+    await refresh.waitFor({ timeout: 30_000 });
     // Nothing reloaded on its own.
     expect(await page.evaluate<boolean | undefined>('window.stayed')).toBe(true);
     await reloadedBy(page, () => refresh.click({ timeout: 10_000 }));
@@ -152,7 +147,11 @@ describe.runIf(browserAvailable('offline app browser test'))('offline app', () =
   it('takes over with the build that was installing when Refresh was pressed', async () => {
     const page = context.pages()[0] ?? (await context.newPage());
     await controlled(page);
-    await announced(page, 'the third build');
+    await builds.next('the third build');
+    await page.evaluate(
+      "navigator.serviceWorker.getRegistration('/').then((reg) => reg?.update())",
+    );
+    await page.getByText('A new version is ready ·').waitFor({ timeout: 30_000 });
     // A fourth build comes while the third waits: Refresh is pressed the moment the browser
     // starts installing it, so the third still waits and the fourth is not ready yet. Once
     // installed, the fourth replaces the third; the takeover must be the fourth's.
