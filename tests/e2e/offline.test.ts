@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, ConsoleMessage, Frame, Page, Request } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { card, column } from '../support/board.ts';
 import { browserAvailable, useBrowser } from '../support/browser.ts';
@@ -41,42 +41,111 @@ function pendingWorkers(
 
 /**
  * Does what should reload the page and waits for the load. A click that cannot land and a
- * reload that never comes fail apart; either way the error says where the service workers stood
- * (in the failure itself: a CI log keeps only its end).
+ * reload that never comes fail apart; either way the error says what the page did after the
+ * act and where the service workers stood (in the failure itself: a CI log keeps only its end).
  */
 async function reloadedBy(page: Page, act: () => Promise<unknown>): Promise<void> {
+  const watch = await watchLoad(page);
   try {
     await Promise.all([page.waitForEvent('load', { timeout: 30_000 }), act()]);
   } catch (error) {
-    throw new Error(`No reload after Refresh (${String(error)}). ${await workerStates(page)}`);
+    throw new Error(`No reload after Refresh (${String(error)}). ${await watch.report()}`);
+  } finally {
+    watch.stop();
   }
 }
 
-/** The page's registration as it stands: each worker's state, and the controller's. */
-async function workerStates(page: Page): Promise<string> {
-  // Read from outside the page too: a page stuck in a navigation never answers an evaluate (the
-  // CI failure of 2026-11-27 printed nothing else), so that read gives up after 5 s.
-  const outside = `page at ${page.url()}; workers running: ${
-    page
-      .context()
-      .serviceWorkers()
-      .map((w) => w.url())
-      .join(', ') || 'none'
-  }`;
-  const inside = await Promise.race([
-    page
-      .evaluate<string>(
-        `navigator.serviceWorker.getRegistration('/').then((reg) => JSON.stringify({
-          installing: reg?.installing?.state ?? null,
-          waiting: reg?.waiting?.state ?? null,
-          active: reg?.active?.state ?? null,
-          controller: navigator.serviceWorker.controller?.state ?? null,
-        }))`,
-      )
-      .catch((error: unknown) => `unreadable (${String(error)})`),
+/** Gives up on a read after 5 s: a page stuck in a navigation may never answer one. */
+function within5s(read: Promise<string>): Promise<string> {
+  return Promise.race([
+    read.catch((error: unknown) => `unreadable (${String(error)})`),
     new Promise<string>((resolve) => setTimeout(() => resolve('no answer within 5 s'), 5_000)),
   ]);
-  return `${outside}; in the page: ${inside}`;
+}
+
+/**
+ * What the page does from now on (its navigations, errors, messages and unfinished requests),
+ * and, asked for a report, where the service workers stand, read from the page, from the
+ * browser and from the active worker itself. A page that does not answer is asked again once
+ * its navigation is stopped: a navigation held in the browser also holds the page's answers.
+ */
+async function watchLoad(page: Page): Promise<{ report(): Promise<string>; stop(): void }> {
+  const cdp = await page.context().newCDPSession(page);
+  const started = Date.now();
+  const seen: string[] = [];
+  const note = (what: string) => seen.push(`${Date.now() - started} ms ${what}`);
+  const unfinished = new Set<Request>();
+  const on = {
+    framenavigated: (frame: Frame) => {
+      if (frame === page.mainFrame()) note(`committed ${frame.url()}`);
+    },
+    domcontentloaded: () => note('DOMContentLoaded'),
+    request: (request: Request) => unfinished.add(request),
+    requestfinished: (request: Request) => unfinished.delete(request),
+    requestfailed: (request: Request) => {
+      unfinished.delete(request);
+      note(`failed ${request.url()} (${request.failure()?.errorText ?? ''})`);
+    },
+    pageerror: (error: Error) => note(`error ${error.message}`),
+    crash: () => note('crashed'),
+    console: (message: ConsoleMessage) =>
+      note(`${message.type()}: ${message.text().slice(0, 200)}`),
+  };
+  for (const [event, listener] of Object.entries(on))
+    page.on(event as 'load', listener as () => void);
+  return {
+    stop() {
+      void cdp.detach().catch(() => undefined);
+      for (const [event, listener] of Object.entries(on)) {
+        page.off(event as 'load', listener as () => void);
+      }
+    },
+    async report() {
+      const inPage = await within5s(
+        page.evaluate<string>(
+          `navigator.serviceWorker.getRegistration('/').then((reg) => JSON.stringify({
+            installing: reg?.installing?.state ?? null,
+            waiting: reg?.waiting?.state ?? null,
+            active: reg?.active?.state ?? null,
+            controller: navigator.serviceWorker.controller?.state ?? null,
+          }))`,
+        ),
+      );
+      const workers = page.context().serviceWorkers();
+      const inWorker = workers[0]
+        ? await within5s(
+            workers[0].evaluate<string>(
+              `self.clients.matchAll({ includeUncontrolled: true }).then((clients) => JSON.stringify({
+                installing: self.registration.installing?.state ?? null,
+                waiting: self.registration.waiting?.state ?? null,
+                active: self.registration.active?.state ?? null,
+                clients: clients.map((c) => c.url),
+              }))`,
+            ),
+          )
+        : 'no worker running';
+      const inBrowser = await within5s(
+        cdp
+          .send('Target.getTargetInfo')
+          .then(({ targetInfo }) => `${targetInfo.url} "${targetInfo.title}"`),
+      );
+      const stopped = inPage.startsWith('no answer')
+        ? await within5s(
+            cdp
+              .send('Page.stopLoading')
+              .then(() => page.evaluate<string>('`answers, ${document.readyState}`')),
+          )
+        : 'not stopped';
+      return [
+        `Since the act: ${seen.join('; ') || 'nothing'}`,
+        `unfinished requests: ${[...unfinished].map((r) => r.url()).join(', ') || 'none'}`,
+        `in the page: ${inPage}`,
+        `in the worker (${workers.map((w) => w.url()).join(', ') || 'none'}): ${inWorker}`,
+        `in the browser: ${inBrowser}`,
+        `with its navigation stopped, the page: ${stopped}`,
+      ].join('. ');
+    },
+  };
 }
 
 /**
