@@ -1,6 +1,13 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { BrowserContext, ConsoleMessage, Frame, Page, Request } from 'playwright-core';
+import type {
+  BrowserContext,
+  ConsoleMessage,
+  Frame,
+  Locator,
+  Page,
+  Request,
+} from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { card, column } from '../support/board.ts';
 import { browserAvailable, useBrowser } from '../support/browser.ts';
@@ -29,6 +36,21 @@ const builds = {
   },
 };
 
+/**
+ * A new build, found by the page and announced: the served worker script changes (request
+ * routing does not see the browser's own fetch of the worker script, so the built file changes
+ * until the file's last test is over; put back sooner, the browser's own check after a reload
+ * would find yet another build and announce it). Answers the prompt's Refresh button.
+ */
+async function announced(page: Page, build: string): Promise<Locator> {
+  await builds.next(build);
+  await page.evaluate("navigator.serviceWorker.getRegistration('/').then((reg) => reg?.update())");
+  await page.getByText('A new version is ready ·').waitFor({ timeout: 30_000 });
+  const refresh = page.getByRole('button', { name: 'Refresh' });
+  await refresh.waitFor({ timeout: 30_000 });
+  return refresh;
+}
+
 /** Whether a worker newer than the page's is still installing or waiting. */
 function pendingWorkers(
   page: Page,
@@ -45,7 +67,7 @@ function pendingWorkers(
  * act and where the service workers stood (in the failure itself: a CI log keeps only its end).
  */
 async function reloadedBy(page: Page, act: () => Promise<unknown>): Promise<void> {
-  const watch = await watchLoad(page);
+  const watch = watchLoad(page);
   try {
     await Promise.all([page.waitForEvent('load', { timeout: 30_000 }), act()]);
   } catch (error) {
@@ -69,8 +91,7 @@ function within5s(read: Promise<string>): Promise<string> {
  * browser and from the active worker itself. A page that does not answer is asked again once
  * its navigation is stopped: a navigation held in the browser also holds the page's answers.
  */
-async function watchLoad(page: Page): Promise<{ report(): Promise<string>; stop(): void }> {
-  const cdp = await page.context().newCDPSession(page);
+function watchLoad(page: Page): { report(): Promise<string>; stop(): void } {
   const started = Date.now();
   const seen: string[] = [];
   const note = (what: string) => seen.push(`${Date.now() - started} ms ${what}`);
@@ -95,7 +116,6 @@ async function watchLoad(page: Page): Promise<{ report(): Promise<string>; stop(
     page.on(event as 'load', listener as () => void);
   return {
     stop() {
-      void cdp.detach().catch(() => undefined);
       for (const [event, listener] of Object.entries(on)) {
         page.off(event as 'load', listener as () => void);
       }
@@ -124,6 +144,7 @@ async function watchLoad(page: Page): Promise<{ report(): Promise<string>; stop(
             ),
           )
         : 'no worker running';
+      const cdp = await page.context().newCDPSession(page);
       const inBrowser = await within5s(
         cdp
           .send('Target.getTargetInfo')
@@ -136,6 +157,7 @@ async function watchLoad(page: Page): Promise<{ report(): Promise<string>; stop(
               .then(() => page.evaluate<string>('`answers, ${document.readyState}`')),
           )
         : 'not stopped';
+      await cdp.detach().catch(() => undefined);
       return [
         `Since the act: ${seen.join('; ') || 'nothing'}`,
         `unfinished requests: ${[...unfinished].map((r) => r.url()).join(', ') || 'none'}`,
@@ -193,17 +215,7 @@ describe.runIf(browserAvailable('offline app browser test'))('offline app', () =
     const page = context.pages()[0] ?? (await context.newPage());
     await controlled(page);
     await page.evaluate('window.stayed = true');
-    // A new build: the served worker script changes (request routing does not see the
-    // browser's own fetch of the worker script, so the built file changes until the file's last
-    // test is over; put back sooner, the browser's own check after the reload would find a third
-    // build and announce it).
-    await builds.next('the second build');
-    await page.evaluate(
-      "navigator.serviceWorker.getRegistration('/').then((reg) => reg?.update())",
-    );
-    await page.getByText('A new version is ready ·').waitFor({ timeout: 30_000 });
-    const refresh = page.getByRole('button', { name: 'Refresh' });
-    await refresh.waitFor({ timeout: 30_000 });
+    const refresh = await announced(page, 'the second build');
     // Nothing reloaded on its own.
     expect(await page.evaluate<boolean | undefined>('window.stayed')).toBe(true);
     await reloadedBy(page, () => refresh.click({ timeout: 10_000 }));
@@ -216,11 +228,7 @@ describe.runIf(browserAvailable('offline app browser test'))('offline app', () =
   it('takes over with the build that was installing when Refresh was pressed', async () => {
     const page = context.pages()[0] ?? (await context.newPage());
     await controlled(page);
-    await builds.next('the third build');
-    await page.evaluate(
-      "navigator.serviceWorker.getRegistration('/').then((reg) => reg?.update())",
-    );
-    await page.getByText('A new version is ready ·').waitFor({ timeout: 30_000 });
+    await announced(page, 'the third build');
     // A fourth build comes while the third waits: Refresh is pressed the moment the browser
     // starts installing it, so the third still waits and the fourth is not ready yet. Once
     // installed, the fourth replaces the third; the takeover must be the fourth's.
