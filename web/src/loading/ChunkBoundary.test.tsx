@@ -1,6 +1,15 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
+import {
+  Component,
+  lazy,
+  startTransition,
+  Suspense,
+  useEffect,
+  useState,
+  type ReactNode,
+} from 'react';
+import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chunk } from './chunk.ts';
 import { ChunkBoundary } from './ChunkBoundary.tsx';
@@ -127,5 +136,62 @@ describe('ChunkBoundary', () => {
     // In the very first commit: no fallback shown, nothing held back.
     expect(screen.getByText('Editing Essay')).toBeInTheDocument();
     expect(screen.queryByText('Loading')).toBeNull();
+  });
+
+  it('lazyChunk draws a part whose code came during a render only once', async () => {
+    // React's own scheduler rather than act(), which finishes a render in one go: here React
+    // must pause a render (a transition, as the board's that draws all its cards) while the
+    // code comes.
+    const env = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const actEnvironment = env.IS_REACT_ACT_ENVIRONMENT;
+    env.IS_REACT_ACT_ENVIRONMENT = false;
+    const el = document.body.appendChild(document.createElement('div'));
+    const root = createRoot(el);
+    try {
+      let mounts = 0;
+      function Part({ title }: { title: string }) {
+        useEffect(() => {
+          mounts += 1;
+        }, []);
+        return <p>Editing {title}</p>;
+      }
+      let asked: () => void = () => undefined;
+      const loading = new Promise<void>((resolve) => (asked = resolve));
+      let arrive: () => void = () => undefined;
+      const Editor = lazyChunk<{ title: string }>(() => {
+        asked();
+        return new Promise((resolve) => (arrive = () => resolve(Part)));
+      });
+      // The code comes during the render that draws `now`, after React has begun it.
+      function CodeComes({ now }: { now: boolean }) {
+        if (now) arrive();
+        return null;
+      }
+      let setTitle: (title: string) => void = () => undefined;
+      function Page() {
+        const [title, set] = useState('Essay');
+        setTitle = set;
+        return (
+          <>
+            <CodeComes now={title === 'Essay plan'} />
+            <Suspense fallback={null}>
+              <Editor title={title} />
+            </Suspense>
+          </>
+        );
+      }
+      root.render(<Page />);
+      await loading;
+      startTransition(() => setTitle('Essay plan'));
+      await waitFor(() => expect(el.textContent).toBe('Editing Essay plan'));
+      // The next render (for the board's drag layer: the first drag's start) keeps the part.
+      setTitle('Essay outline');
+      await waitFor(() => expect(el.textContent).toBe('Editing Essay outline'));
+      expect(mounts).toBe(1);
+    } finally {
+      root.unmount();
+      el.remove();
+      env.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
   });
 });
