@@ -171,3 +171,31 @@ describe('UpdatePrompt', () => {
     expect(workbox.skipWaitingTo).toEqual([first, newer]);
   });
 });
+
+describe('reloadPage', () => {
+  /** A window whose reloads and timers the test sees; `unload` is the new page arriving. */
+  function fakeWindow() {
+    const events: string[] = [];
+    const timers: (() => void)[] = [];
+    const win = {
+      location: { reload: () => events.push('reload') } as unknown as Location,
+      stop: () => events.push('stop'),
+      setTimeout: ((callback: () => void, ms: number) => {
+        events.push(`timer ${ms}`);
+        return timers.push(callback);
+      }) as unknown as Window['setTimeout'],
+    };
+    return { win, events, timers };
+  }
+
+  it('reloads, and stops and reloads again only if the page is still here after the wait', async () => {
+    const { reloadPage, RELOAD_RETRY_MS } = await import('./updates.ts');
+    const { win, events, timers } = fakeWindow();
+
+    reloadPage(win);
+    expect(events).toEqual(['reload', `timer ${RELOAD_RETRY_MS}`]);
+    // The page is still here when the timer fires: its navigation was held.
+    for (const timer of timers) timer();
+    expect(events).toEqual(['reload', `timer ${RELOAD_RETRY_MS}`, 'stop', 'reload']);
+  });
+});

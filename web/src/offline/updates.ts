@@ -80,12 +80,33 @@ function takeOver(
 }
 
 /**
+ * How long a reload may go without the page unloading before it is stopped and made again. The
+ * shell comes from the worker's cache, so a reload that is let through unloads the page at once.
+ */
+export const RELOAD_RETRY_MS = 5_000;
+
+/**
+ * Loads the page again. When Refresh's deadline passes before the takeover has ended, Chromium
+ * can hold that reload's navigation for ever, before it reaches any worker, while the page goes
+ * on running (decision 0045). So if the page is still here after `RELOAD_RETRY_MS`, the held
+ * navigation is stopped and a new one made (in every case measured, the takeover had ended by
+ * then and the new one went through). Once the page unloads, the timer goes with it.
+ */
+export function reloadPage(win: Pick<Window, 'location' | 'setTimeout' | 'stop'> = window): void {
+  win.location.reload();
+  win.setTimeout(() => {
+    win.stop();
+    win.location.reload();
+  }, RELOAD_RETRY_MS);
+}
+
+/**
  * Registers the service worker with Workbox's window helper, loaded after the first paint.
  * `reload` loads the page again (the default); a test passes its own.
  */
 export async function registerWithUpdatePrompt(
   url: string,
-  reload: () => void = () => window.location.reload(),
+  reload: () => void = reloadPage,
 ): Promise<void> {
   const { Workbox } = await import('workbox-window');
   const wb = new Workbox(url, { scope: '/' });
