@@ -103,11 +103,15 @@ describe('UpdatePrompt', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
-  it('takes over once when Refresh is pressed again while it waits', async () => {
+  it('says the new version is loading from the press on, and takes over once', async () => {
+    const { refreshToUpdate } = await import('./updates.ts');
     const { reload, refresh } = await promptShown();
 
     fireEvent.click(refresh);
-    fireEvent.click(refresh);
+    expect(screen.getByRole('status').textContent).toBe('Loading the new version…');
+    expect(screen.queryByRole('button', { name: 'Refresh' })).toBeNull();
+    // A second press (a quick double tap reaching the handler twice) asks nothing more.
+    act(() => refreshToUpdate());
     expect(workbox.skipWaitingSent).toBe(1);
     workbox.fire('controlling');
     expect(reload).toHaveBeenCalledTimes(1);

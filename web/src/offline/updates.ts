@@ -23,12 +23,20 @@ export function subscribeToUpdate(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-export const updateReady = (): boolean => applyUpdate !== null;
+/** No new build; one waiting for Refresh; or Refresh pressed and the page about to load. */
+export type UpdateState = 'none' | 'ready' | 'loading';
 
-/** Refresh; pressed again while the newest build takes over, it does nothing more. */
+export const updateState = (): UpdateState =>
+  applyUpdate === null ? 'none' : refreshing ? 'loading' : 'ready';
+
+/**
+ * Refresh; pressed again while the newest build takes over, it does nothing more. The prompt
+ * says the new version is loading from the press on: the takeover can take seconds.
+ */
 export function refreshToUpdate(): void {
   if (refreshing || !applyUpdate) return;
   refreshing = true;
+  for (const listener of listeners) listener();
   applyUpdate();
 }
 
