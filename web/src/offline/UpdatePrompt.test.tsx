@@ -177,7 +177,7 @@ describe('UpdatePrompt', () => {
 });
 
 describe('reloadPage', () => {
-  /** A window whose reloads and timers the test sees; `unload` is the new page arriving. */
+  /** A window whose reloads, stops and timers the test sees (a page that never unloads). */
   function fakeWindow() {
     const events: string[] = [];
     const timers: (() => void)[] = [];
@@ -192,7 +192,7 @@ describe('reloadPage', () => {
     return { win, events, timers };
   }
 
-  it('reloads, and stops and reloads again only if the page is still here after the wait', async () => {
+  it('reloads, and when the page is still here after the wait, stops and reloads once more', async () => {
     const { reloadPage, RELOAD_RETRY_MS } = await import('./updates.ts');
     const { win, events, timers } = fakeWindow();
 
