@@ -59,6 +59,9 @@ import { ranksForMove, type RankChange } from './ranks.ts';
  */
 export const FIRST_CARDS = 16;
 
+/** How much of the board is drawn while it loads: the columns' heads, the top of each, all. */
+type Drawn = 'heads' | 'top' | 'all';
+
 export interface KanbanBoardProps extends CardActions {
   /** Sorted by rank. */
   assignments: readonly Assignment[];
@@ -128,10 +131,14 @@ export const KanbanBoard = memo(function KanbanBoard({
   // Where dnd-kit's hooks, drawn beside the columns, find their elements (cardLinks.ts).
   const [links] = useState(() => new CardLinks());
   // The board's first frame draws the top of each column; the rest follows at once (FIRST_CARDS).
-  // On a phone only the column shown is on screen: the first frame draws its top alone.
-  const [drawAll, setDrawAll] = useState(false);
+  // On a phone only the column shown is on screen, and the first frame draws the columns' heads
+  // alone; the top of the column shown follows, then the rest, each as a transition, so that no
+  // task of the load renders cards in one piece (decision 0047).
   const [phoneAtFirst] = useState(() => window.matchMedia?.(PHONE).matches ?? false);
-  useEffect(() => startTransition(() => setDrawAll(true)), []);
+  const [drawn, setDrawn] = useState<Drawn>(phoneAtFirst ? 'heads' : 'top');
+  useEffect(() => {
+    if (drawn !== 'all') startTransition(() => setDrawn(drawn === 'heads' ? 'top' : 'all'));
+  }, [drawn]);
   const liftHold = useRef<(() => void) | null>(null);
 
   useEffect(() => {
@@ -318,7 +325,11 @@ export const KanbanBoard = memo(function KanbanBoard({
   const active = activeId ? byId.get(activeId) : undefined;
 
   const drawnIn = (status: Status) =>
-    drawAll ? undefined : phoneAtFirst && status !== shown ? 0 : FIRST_CARDS;
+    drawn === 'all'
+      ? undefined
+      : drawn === 'heads' || (phoneAtFirst && status !== shown)
+        ? 0
+        : FIRST_CARDS;
 
   // The columns first, then dnd-kit's provider and hooks beside them, not around them: a change
   // of the drag's state then makes React search the hooks for what reads it, not every card
