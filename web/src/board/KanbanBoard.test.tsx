@@ -268,7 +268,7 @@ describe('KanbanBoard, its first frame', () => {
           <KanbanBoard assignments={long} {...actions} />
         </Profiler>,
       );
-      // Each step is a commit of its own, so no task of the load renders cards in one piece.
+      // Each step is a commit of its own: the first frame's task draws no card.
       expect(seen).toEqual([
         '0 (0 shown)',
         `${FIRST_CARDS} (${FIRST_CARDS} shown)`,

@@ -132,8 +132,8 @@ export const KanbanBoard = memo(function KanbanBoard({
   const [links] = useState(() => new CardLinks());
   // The board's first frame draws the top of each column; the rest follows at once (FIRST_CARDS).
   // On a phone only the column shown is on screen, and the first frame draws the columns' heads
-  // alone; the top of the column shown follows, then the rest, each as a transition, so that no
-  // task of the load renders cards in one piece (decision 0047).
+  // alone; the top of the column shown follows, then the rest, each as a transition, which React
+  // renders in slices between frames: the first frame's task draws no card (decision 0047).
   const [phoneAtFirst] = useState(() => window.matchMedia?.(PHONE).matches ?? false);
   const [drawn, setDrawn] = useState<Drawn>(phoneAtFirst ? 'heads' : 'top');
   useEffect(() => {
