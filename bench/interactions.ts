@@ -26,7 +26,10 @@
  * BENCH_RUNS to change the number of runs (a page load each), BENCH_PROFILE=1 to print the 15
  * functions with the most CPU time while the editor opens, BENCH_WARM=1 to open and close the
  * editor once on another card before the first measured opening (at full speed, after the idle
- * wait): the most a warm first opening could save (decision 0041).
+ * wait): the most a warm first opening could save (decision 0041), BENCH_COLD=1 to make each run
+ * in a browser context of its own, with the student's storage but no code cache: the first load
+ * after a new build, where the editor's first opening finds none of its code compiled (decision
+ * 0048). Otherwise only the first run is so; the later ones find the code cached by the first.
  */
 import type { Locator, Page } from 'playwright-core';
 import {
@@ -428,17 +431,39 @@ export async function interactions(
   options: { quick?: boolean; runs?: number } = {},
 ): Promise<InteractionFigures> {
   const runs = options.quick ? 1 : (options.runs ?? Number(process.env.BENCH_RUNS ?? 3));
+  const cold = Boolean(process.env.BENCH_COLD);
   return withSeededBoard(urls, 'interactions', options.quick, async (page, size) => {
     await page.addInitScript(EVENT_PROBE);
     const samples: RunSample[] = [];
-    for (let i = 0; i < runs; i += 1) samples.push(await oneRun(page, urls.web, size));
+    for (let i = 0; i < runs; i += 1) {
+      if (!cold) {
+        samples.push(await oneRun(page, urls.web, size));
+        continue;
+      }
+      // A browser context of its own, with the student's storage: no code cache, no copy of a
+      // compiled function in the page's process.
+      const browser = page.context().browser();
+      if (!browser) throw new Error('BENCH_COLD: the page has no browser to open a context in');
+      const context = await browser.newContext({
+        viewport: page.viewportSize(),
+        bypassCSP: true,
+        storageState: await page.context().storageState({ indexedDB: true }),
+      });
+      try {
+        const fresh = await context.newPage();
+        await fresh.addInitScript(EVENT_PROBE);
+        samples.push(await oneRun(fresh, urls.web, size));
+      } finally {
+        await context.close();
+      }
+    }
     const of = (k: Figure) => samples.map((s) => s[k]);
     const mainOf = (k: Interaction) => samples.map((s) => s.mainThread[k]);
     const fmt = (n: number) => `${n.toFixed(0)} ms`;
     console.log(
       `Interactions, ${size} assignments, CPU throttled ${THROTTLE}x, ${runs} run(s) (1280x800, headless Chromium)${
         options.quick ? ', quick mode' : ''
-      }`,
+      }${cold ? ', each in a browser context of its own' : ''}`,
     );
     const rows: [string, Figure][] = [
       ['opening the editor (INP)', 'openEditor'],

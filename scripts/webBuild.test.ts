@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { APP_START_CHUNKS, BACKGROUND_CHUNKS, loadedBy } from '../web/vite.config.ts';
+import { APP_START_CHUNKS, BACKGROUND_CHUNKS, COMPILE_HINT, loadedBy } from '../web/vite.config.ts';
 import { ROOT } from './stack/config.ts';
 
 /**
@@ -56,6 +56,28 @@ function markersIn(outDir: string): string[] {
     .join('\n');
   return EMULATOR_ONLY.filter((marker) => code.includes(marker));
 }
+
+/** The build's scripts, by their path in the site (`assets/x.js`). */
+function scriptsOf(outDir: string): Map<string, string> {
+  const assets = join(outDir, 'assets');
+  return new Map(
+    readdirSync(assets)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => [`assets/${f}`, readFileSync(join(assets, f), 'utf8')]),
+  );
+}
+
+/** A script's static imports and re-exports (`import{a}from"./x.js"`), not its `import(`. */
+const staticImportsIn =
+  (code: Map<string, string>) =>
+  (file: string): string[] =>
+    [
+      ...(code.get(file) ?? '').matchAll(
+        /(?:import|export)[\w\s{},$*]*from\s*["'`]\.\/([\w.-]+\.js)["'`]/g,
+      ),
+    ]
+      .concat([...(code.get(file) ?? '').matchAll(/import\s*["'`]\.\/([\w.-]+\.js)["'`]/g)])
+      .map((m) => `assets/${m[1]}`);
 
 afterAll(() => {
   for (const dir of outDirs) rmSync(dir, { recursive: true, force: true });
@@ -113,21 +135,8 @@ describe('the web app as built for production', () => {
   });
 
   it('preloads nothing the importing chunk has already loaded (decision 0042)', async () => {
-    const assets = join(await builtForProduction(), 'assets');
-    const code = new Map(
-      readdirSync(assets)
-        .filter((f) => f.endsWith('.js'))
-        .map((f) => [`assets/${f}`, readFileSync(join(assets, f), 'utf8')]),
-    );
-    // A chunk's static imports and re-exports (`import{a}from"./x.js"`), not its `import(`.
-    const staticImports = (file: string): string[] =>
-      [
-        ...(code.get(file) ?? '').matchAll(
-          /(?:import|export)[\w\s{},$*]*from\s*["'`]\.\/([\w.-]+\.js)["'`]/g,
-        ),
-      ]
-        .concat([...(code.get(file) ?? '').matchAll(/import\s*["'`]\.\/([\w.-]+\.js)["'`]/g)])
-        .map((m) => `assets/${m[1]}`);
+    const code = scriptsOf(await builtForProduction());
+    const staticImports = staticImportsIn(code);
     let lists = 0;
     for (const [file, text] of code) {
       const list = /m\.f=\[([^\]]*)\]/.exec(text);
@@ -148,6 +157,38 @@ describe('the web app as built for production', () => {
       }
     }
     expect(lists).toBeGreaterThan(10);
+  });
+
+  it('has V8 compile with its files the code that comes with the editor, and no other (decision 0048)', async () => {
+    const outDir = await builtForProduction();
+    const code = scriptsOf(outDir);
+    const importsOf = staticImportsIn(code);
+    const named = (name: string): string[] =>
+      [...code.keys()].filter((file) => file.startsWith(`assets/${name}-`));
+    const entry = /<script type="module"[^>]*src="\/(assets\/[\w.-]+\.js)"/.exec(
+      readFileSync(join(outDir, 'index.html'), 'utf8'),
+    )?.[1];
+    expect(entry).toBeDefined();
+    const [editor] = named('AssignmentEditor');
+    expect(editor).toBeDefined();
+    // Read from the built files, apart from the plugin's own reading of the bundle.
+    const painted = new Set<string>();
+    for (const start of [entry ?? '', ...named('boot'), ...named('SignedInApp')]) {
+      painted.add(start);
+      for (const file of loadedBy(start, importsOf)) painted.add(file);
+    }
+    const comes = [editor ?? '', ...loadedBy(editor ?? '', importsOf)]
+      .filter((file) => !painted.has(file))
+      .sort();
+    expect(comes).toEqual(expect.arrayContaining([editor, ...named('Modal')]));
+    const hinted = [...code]
+      .filter(([, text]) => text.startsWith(COMPILE_HINT))
+      .map(([file]) => file)
+      .sort();
+    expect(hinted).toEqual(comes);
+    // Only on the first line: anywhere else it is not the file's hint.
+    for (const [file, text] of code)
+      expect(text.indexOf(COMPILE_HINT.trim()), file).toBe(hinted.includes(file) ? 0 : -1);
   });
 
   it('while the local stack build holds all of it (so the markers find that code)', async () => {

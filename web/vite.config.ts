@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
@@ -152,12 +152,74 @@ function preloadsFor(filename: string, deps: string[], host: string): string[] {
   return deps.filter((dep) => !loaded.has(dep));
 }
 
+/** V8's per-file compile hint: every function in the file is compiled with the file. */
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+
+/** The editor's chunk (src/board/Board.tsx fetches it when the browser is idle). */
+const EDITOR_MODULE = /src\/assignment\/AssignmentEditor\.tsx$/;
+
+/**
+ * The files that come with the editor: its chunk and what it imports that the signed-in app's
+ * first paint does not (decision 0048). `chunks` maps each file to its own static imports;
+ * `firstPaint` names the files that start the signed-in app.
+ */
+function withTheEditor(
+  editor: string,
+  firstPaint: string[],
+  chunks: Map<string, string[]>,
+): string[] {
+  const importsOf = (file: string) => chunks.get(file) ?? [];
+  const painted = new Set(firstPaint);
+  for (const start of firstPaint) for (const file of loadedBy(start, importsOf)) painted.add(file);
+  return [editor, ...loadedBy(editor, importsOf)].filter((file) => !painted.has(file)).sort();
+}
+
+/**
+ * Chromium compiles a function when it is first called, inside whatever task calls it. The
+ * editor's code is fetched and run while the browser is idle, but its functions are first called
+ * by the tap that opens it: on a visit with no code cache yet (a first visit, the first after a
+ * new build), that tap compiled them (decision 0048). The hint, on the first line of each file
+ * that comes with the editor, has them compiled with the file instead, when it is fetched. It is
+ * written after Vite's own last change to the files (the preload helper's list of files, which
+ * it puts on their first line).
+ */
+function compileTheEditorAhead(): Plugin {
+  let hinted: string[] = [];
+  return {
+    name: 'brainboard:compile-the-editor-ahead',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []));
+      const editor = chunks.find((c) => c.facadeModuleId && EDITOR_MODULE.test(c.facadeModuleId));
+      if (!editor) {
+        hinted = [];
+        return;
+      }
+      const firstPaint = chunks
+        .filter((c) => c.isEntry || APP_START_CHUNKS.test(c.fileName))
+        .map((c) => c.fileName);
+      hinted = withTheEditor(
+        editor.fileName,
+        firstPaint,
+        new Map(chunks.map((c) => [c.fileName, c.imports])),
+      );
+    },
+    writeBundle(options) {
+      for (const file of hinted) {
+        const path = join(options.dir ?? '', file);
+        writeFileSync(path, COMPILE_HINT + readFileSync(path, 'utf8'));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [
     react(),
     retireServiceWorkerInDev(),
     recordStaticImports(),
+    compileTheEditorAhead(),
     // One service worker (web/src/sw.ts, Workbox): the precached shell and pushed reminders.
     // The manifest stays the hand-written public/manifest.webmanifest; the app registers the
     // worker itself (web/src/reminders/serviceWorker.ts).
