@@ -101,9 +101,9 @@ function retireServiceWorkerInDev(): Plugin {
 }
 
 /**
- * Each chunk's own static imports, by file name: read by the preload rule below. Filled from the
- * bundle before Vite writes each dynamic import's preload list (this plugin's generateBundle runs
- * before Vite's own, which calls `resolveDependencies`).
+ * Each chunk's own static imports, by file name: read by the preload rule and by the editor's
+ * compile hint below. Filled from the bundle before Vite writes each dynamic import's preload list
+ * (this plugin's generateBundle runs before Vite's own, which calls `resolveDependencies`).
  */
 const staticImports = new Map<string, string[]>();
 
@@ -160,8 +160,9 @@ const EDITOR_MODULE = /src\/assignment\/AssignmentEditor\.tsx$/;
 
 /**
  * The files that come with the editor: its chunk and what it imports that the signed-in app's
- * first paint does not (decision 0048). `chunks` maps each file to its own static imports;
- * `firstPaint` names the files that start the signed-in app.
+ * first paint does not (decision 0048). `chunks` maps each file to its own static imports (this
+ * build's, recorded by brainboard:record-static-imports, which runs first); `firstPaint` names
+ * the files that start the signed-in app.
  */
 function withTheEditor(
   editor: string,
@@ -198,11 +199,7 @@ function compileTheEditorAhead(): Plugin {
       const firstPaint = chunks
         .filter((c) => c.isEntry || APP_START_CHUNKS.test(c.fileName))
         .map((c) => c.fileName);
-      hinted = withTheEditor(
-        editor.fileName,
-        firstPaint,
-        new Map(chunks.map((c) => [c.fileName, c.imports])),
-      );
+      hinted = withTheEditor(editor.fileName, firstPaint, staticImports);
     },
     writeBundle(options) {
       for (const file of hinted) {
