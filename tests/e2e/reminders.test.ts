@@ -56,6 +56,11 @@ describe.runIf(browserAvailable('reminder notification browser test'))(
           registrations.push(...e.registrations);
         },
       );
+      // What the browser said of its workers, for a failure's message.
+      const versions: { versionId: string; runningStatus: string; status: string }[] = [];
+      cdp.on('ServiceWorker.workerVersionUpdated', (e: { versions: typeof versions }) => {
+        versions.push(...e.versions);
+      });
       await cdp.send('ServiceWorker.enable');
       await expect.poll(() => registrations.length, { timeout: 10_000 }).toBeGreaterThan(0);
       const registration = registrations.find((r) => r.scopeURL.startsWith(web))!;
@@ -83,7 +88,19 @@ describe.runIf(browserAvailable('reminder notification browser test'))(
           actions: (n.actions || []).map((a) => ({ action: a.action, title: a.title })),
           data: n.data,
         })))`);
-      await expect.poll(async () => (await shown()).length, { timeout: 15_000 }).toBe(1);
+      // A push that shows nothing says what the page and the browser knew of the worker then
+      // (seen once on CI, 2026-11-30, after the wait for activation above).
+      await expect
+        .poll(async () => (await shown()).length, { timeout: 15_000 })
+        .toBe(1)
+        .catch(async (err: unknown) => {
+          const seen = await page.evaluate<string>(
+            `JSON.stringify({ permission: Notification.permission, controller: navigator.serviceWorker.controller && navigator.serviceWorker.controller.state })`,
+          );
+          throw new Error(
+            `No notification 15 s after the push. Page: ${seen}. Registrations: ${JSON.stringify(registrations)}. Worker versions: ${JSON.stringify(versions.map((v) => [v.versionId, v.status, v.runningStatus]))}. ${String(err)}`,
+          );
+        });
       const [notification] = await shown();
       expect(notification!.title).toBe('Physics worksheet · due in 1 hour (5:00 PM)');
       // The worker offers all three; a browser shows as many as it can (Notification.maxActions:
