@@ -89,7 +89,7 @@ describe.runIf(browserAvailable('reminder notification browser test'))(
           data: n.data,
         })))`);
       // A push that shows nothing says what the page and the browser knew of the worker then
-      // (seen once on CI, 2026-11-30, after the wait for activation above).
+      // (a CI run on 2026-11-30 saw no notification again, after the wait for activation above).
       await expect
         .poll(async () => (await shown()).length, { timeout: 15_000 })
         .toBe(1)
