@@ -50,6 +50,7 @@ import { prefersReducedMotion } from '../ui/reducedMotion.ts';
 import { celebrateDone, originOf } from '../ui/motion.ts';
 import { useBadgeClock } from './useBadgeClock.ts';
 import { ranksForMove, type RankChange } from './ranks.ts';
+import { onPhone } from '../ui/phone.ts';
 
 /**
  * How many cards of each column the board's first frame draws: more than the tallest screen
@@ -73,9 +74,6 @@ export interface KanbanBoardProps extends CardActions {
   /** True while a drag is in progress (live updates wait meanwhile). */
   onDragActive(active: boolean): void;
 }
-
-/** Where the board shows one column at a time, with the column switch (board.css). */
-const PHONE = '(max-width: 640px)';
 
 /**
  * The three columns with drag and drop between and within them (dnd-kit, following its
@@ -134,7 +132,7 @@ export const KanbanBoard = memo(function KanbanBoard({
   // On a phone only the column shown is on screen, and the first frame draws the columns' heads
   // alone; the top of the column shown follows, then the rest, each as a transition, which React
   // renders in slices between frames: the first frame's task draws no card (decision 0047).
-  const [phoneAtFirst] = useState(() => window.matchMedia?.(PHONE).matches ?? false);
+  const [phoneAtFirst] = useState(onPhone);
   const [drawn, setDrawn] = useState<Drawn>(phoneAtFirst ? 'heads' : 'top');
   useEffect(() => {
     if (drawn !== 'all') startTransition(() => setDrawn(drawn === 'heads' ? 'top' : 'all'));
@@ -350,7 +348,7 @@ export const KanbanBoard = memo(function KanbanBoard({
         onPointerUp={(e) => {
           const start = swipe.current;
           swipe.current = null;
-          if (!start || activeRef.current !== null || !window.matchMedia?.(PHONE).matches) return;
+          if (!start || activeRef.current !== null || !onPhone()) return;
           const next = swipedColumn(shown, e.clientX - start.x, e.clientY - start.y);
           if (next) setShown(next);
         }}
