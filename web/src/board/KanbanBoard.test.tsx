@@ -5,6 +5,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Profiler, useLayoutEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as Icons from '../ui/icons.tsx';
+import { PHONE } from '../ui/phone.ts';
 
 // Every card draws one grip: counting the grip's renders counts the cards React drew again.
 // Beside it, a probe of what dnd-kit's provider holds as seen from inside the card.
@@ -244,7 +245,7 @@ describe('KanbanBoard, its first frame', () => {
   describe('on a phone', () => {
     beforeEach(() => {
       vi.stubGlobal('matchMedia', (query: string) => ({
-        matches: query === '(max-width: 640px)',
+        matches: query === PHONE,
         addEventListener() {},
         removeEventListener() {},
       }));
