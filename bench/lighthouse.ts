@@ -12,10 +12,12 @@
  * 4G and 4x CPU slowdown, simulated). The landing page is measured signed out; the dashboard
  * is measured signed in as a student with consent given and a board of 30 assignments. Set
  * BENCH_RUNS to take the median of several runs per page (default 3), BENCH_VERBOSE=1 to list
- * the layout shifts and long tasks of each run. Set
+ * the layout shifts and long tasks of each run, BENCH_SAVE=/some/prefix to write each run's report
+ * and Lighthouse's own trace to `<prefix>-<page>-<run>.json` (the tasks it observed, before its
+ * 4x simulation: decisions 0049 and 0050). Set
  * BRAINBOARD_PORT_OFFSET to run beside `npm start`.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
@@ -72,6 +74,11 @@ async function measure(url: string, label: string, runCount: number): Promise<Sc
       CATEGORIES.map((c) => [c, Math.round((result.lhr.categories[c]?.score ?? 0) * 100)]),
     ) as Scores;
     runs.push(scores);
+    // BENCH_SAVE=prefix: each run's report and Lighthouse's own trace, to read its tasks after.
+    if (process.env.BENCH_SAVE) {
+      const file = `${process.env.BENCH_SAVE}-${label}-${i + 1}.json`;
+      await writeFile(file, JSON.stringify({ lhr: result.lhr, trace: result.artifacts.Trace }));
+    }
     const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time']
       .map((id) => `${id.replace(/-/g, ' ')} ${result.lhr.audits[id]?.displayValue ?? '?'}`)
       .join(', ');
