@@ -15,7 +15,7 @@ describe('loadAuth', () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     const { loadAuth } = await import('./loadAuth.ts');
     const auth = loadAuth();
-    // Another module asked for after it has come: Firebase's was not asked for meanwhile.
+    // Another module, asked for after that call, has come; Firebase's was not asked for meanwhile.
     await import('./authContext.ts');
     expect(asked.count).toBe(0);
     await vi.runAllTimersAsync();
